@@ -1,0 +1,547 @@
+// Package cfa owns circ's program representation: control-flow automata
+// (CFAs), one per thread template, over a small side-effect-free expression
+// IR. Every later stage (the concrete interpreter, the explicit engine,
+// predicate abstraction, context inference) reads programs only through this
+// package; the C front end in cfa/cfront is the only producer.
+//
+// Integers are mathematical integers, as in BLAST. Boolean-valued
+// expressions (comparisons, &&, ||, !) evaluate to 0 or 1 when used as
+// integers, and an integer used as a condition means "!= 0", as in C.
+package cfa
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Pos is a source position (file:line:column).
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string {
+	if p.File == "" && p.Line == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// VarKind separates data from synchronization objects: only Data globals
+// are ever checked for races.
+type VarKind int
+
+const (
+	Data   VarKind = iota
+	Mutex          // pthread_mutex_t: 0 free, 1 held
+	Handle         // pthread_t: the id of a created thread, 0 before creation
+)
+
+// Var is a program variable. Variables are compared by pointer; Name is
+// unique within a Program (locals of inlined calls carry a suffix).
+type Var struct {
+	Name   string
+	Global bool
+	Kind   VarKind
+	Init   int64 // initial value (globals; locals start at 0 too)
+	Bool   bool  // _Bool: assignments store 0 or 1
+	// CName is the name written in the source, for reports.
+	CName string
+	Pos   Pos
+	// Index is the variable's slot: its position in Program.Globals, or
+	// in its template's Locals. Set by Program.Finish.
+	Index int
+}
+
+func (v *Var) String() string { return v.Name }
+
+// Expr is a side-effect-free integer or boolean expression.
+type Expr interface {
+	String() string
+	isExpr()
+}
+
+// Const is an integer literal.
+type Const struct{ Val int64 }
+
+// Ref reads a variable.
+type Ref struct{ V *Var }
+
+// UnOp is a unary operator.
+type UnOp int
+
+const (
+	Neg    UnOp = iota // -x
+	Not                // !x (boolean)
+	BitNot             // ~x (two's complement; over-approximated by the abstract engine)
+)
+
+// Unary applies a UnOp.
+type Unary struct {
+	Op UnOp
+	X  Expr
+}
+
+// BinOp is a binary operator.
+type BinOp int
+
+const (
+	Add BinOp = iota
+	Sub
+	Mul
+	Div // C division, truncating towards zero
+	Mod // C remainder, sign of the dividend
+	Eq
+	Ne
+	Lt
+	Le
+	Gt
+	Ge
+	And // && (boolean)
+	Or  // || (boolean)
+	// Bitwise operators on two's complement 64-bit values. The concrete
+	// interpreter evaluates them exactly; the abstract engine treats them
+	// as uninterpreted functions (an over-approximation).
+	BitAnd
+	BitOr
+	BitXor
+	Shl
+	Shr
+)
+
+var binOpNames = [...]string{"+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "&", "|", "^", "<<", ">>"}
+
+func (o BinOp) String() string { return binOpNames[o] }
+
+// IsBool reports whether the operator yields a truth value.
+func (o BinOp) IsBool() bool { return o >= Eq && o <= Or }
+
+// IsBitwise reports whether the operator is one of the bitwise operators.
+func (o BinOp) IsBitwise() bool { return o >= BitAnd }
+
+// Binary applies a BinOp.
+type Binary struct {
+	Op   BinOp
+	X, Y Expr
+}
+
+// Cond is c ? t : f.
+type Cond struct{ C, T, F Expr }
+
+func (Const) isExpr()  {}
+func (Ref) isExpr()    {}
+func (Unary) isExpr()  {}
+func (Binary) isExpr() {}
+func (Cond) isExpr()   {}
+
+func (e Const) String() string { return fmt.Sprint(e.Val) }
+func (e Ref) String() string   { return e.V.Name }
+func (e Unary) String() string {
+	return [...]string{"-", "!", "~"}[e.Op] + paren(e.X)
+}
+func (e Binary) String() string { return paren(e.X) + " " + e.Op.String() + " " + paren(e.Y) }
+func (e Cond) String() string   { return paren(e.C) + " ? " + paren(e.T) + " : " + paren(e.F) }
+
+func paren(e Expr) string {
+	switch e.(type) {
+	case Const, Ref:
+		return e.String()
+	}
+	return "(" + e.String() + ")"
+}
+
+// IsBoolExpr reports whether e yields a truth value (0/1) by construction.
+func IsBoolExpr(e Expr) bool {
+	switch e := e.(type) {
+	case Unary:
+		return e.Op == Not
+	case Binary:
+		return e.Op.IsBool()
+	case Const:
+		return e.Val == 0 || e.Val == 1
+	}
+	return false
+}
+
+// Vars adds the variables read by e to set.
+func Vars(e Expr, set map[*Var]bool) {
+	switch e := e.(type) {
+	case Ref:
+		set[e.V] = true
+	case Unary:
+		Vars(e.X, set)
+	case Binary:
+		Vars(e.X, set)
+		Vars(e.Y, set)
+	case Cond:
+		Vars(e.C, set)
+		Vars(e.T, set)
+		Vars(e.F, set)
+	}
+}
+
+// OpKind is the kind of operation labelling an edge.
+type OpKind int
+
+const (
+	// Assign: LHS := RHS.
+	Assign OpKind = iota
+	// Assume: proceed only if Cond holds.
+	Assume
+	// Havoc: LHS := any value in [Lo, Hi] (Lo/Hi nil: unbounded). Models
+	// __VERIFIER_nondet_* and over-approximated operators.
+	Havoc
+	// Create: start a new instance of Template with argument Arg; store its
+	// thread id (> 0) in LHS (a Handle variable), if LHS is not nil.
+	Create
+	// Join: wait until the thread whose id is in Handle has exited.
+	Join
+	// Lock: assume Mutex == 0; Mutex := 1, in one step.
+	Lock
+	// Unlock: Mutex := 0.
+	Unlock
+	// TryLock: if Mutex == 0 { Mutex := 1; LHS := 0 } else { LHS := 1 }.
+	TryLock
+	// Exit: the thread terminates (pthread_exit, return from the thread
+	// function). The target location has no out-edges.
+	Exit
+	// Error: reach_error() or a failed assert; recorded, the thread stops.
+	Error
+	// Skip: no effect (atomic section boundaries, gotos).
+	Skip
+)
+
+var opKindNames = [...]string{"assign", "assume", "havoc", "create", "join", "lock", "unlock", "trylock", "exit", "error", "skip"}
+
+func (k OpKind) String() string { return opKindNames[k] }
+
+// Edge is a CFA edge From -> To labelled with one operation.
+type Edge struct {
+	From, To int
+	Kind     OpKind
+	LHS      *Var // Assign, Havoc, Create (handle, may be nil), TryLock (result)
+	RHS      Expr // Assign
+	Cond     Expr // Assume
+	Lo, Hi   Expr // Havoc range, nil when unbounded
+	Template *CFA // Create
+	Arg      Expr // Create: thread argument, may be nil
+	Handle   Expr // Join: the thread id waited for
+	Mutex    *Var // Lock, Unlock, TryLock
+	Pos      Pos
+	// Approx is set when the edge over-approximates the source (for
+	// example a bitwise operator replaced by Havoc); Note says how.
+	Approx bool
+	Note   string
+	// Reads and Writes are the Data globals the edge reads and writes:
+	// the accesses that can race. Set by Program.Finish.
+	Reads, Writes []*Var
+}
+
+// Accesses reports whether e reads or writes v, and whether it writes.
+func (e *Edge) Accesses(v *Var) (access, write bool) {
+	for _, w := range e.Writes {
+		if w == v {
+			return true, true
+		}
+	}
+	for _, r := range e.Reads {
+		if r == v {
+			return true, false
+		}
+	}
+	return false, false
+}
+
+func (e *Edge) String() string {
+	switch e.Kind {
+	case Assign:
+		return e.LHS.Name + " := " + e.RHS.String()
+	case Assume:
+		return "assume " + e.Cond.String()
+	case Havoc:
+		s := "havoc " + e.LHS.Name
+		if e.Lo != nil {
+			s += " in [" + e.Lo.String() + ", " + e.Hi.String() + "]"
+		}
+		return s
+	case Create:
+		s := "create " + e.Template.Name
+		if e.LHS != nil {
+			s = e.LHS.Name + " := " + s
+		}
+		if e.Arg != nil {
+			s += "(" + e.Arg.String() + ")"
+		}
+		return s
+	case Join:
+		return "join " + e.Handle.String()
+	case Lock, Unlock:
+		return e.Kind.String() + " " + e.Mutex.Name
+	case TryLock:
+		return e.LHS.Name + " := trylock " + e.Mutex.Name
+	case Error:
+		if e.Note != "" {
+			return "error: " + e.Note
+		}
+		return "error"
+	}
+	return e.Kind.String()
+}
+
+// Location is a CFA control location.
+type Location struct {
+	ID     int
+	Atomic bool // inside an atomic section: a thread here runs alone
+	Pos    Pos
+}
+
+// Multiplicity says how many instances of a template can run.
+type Multiplicity struct {
+	// Unbounded: created inside a loop (or by an unbounded template).
+	Unbounded bool
+	// Count is the exact number of instances when not Unbounded.
+	Count int
+}
+
+func (m Multiplicity) String() string {
+	if m.Unbounded {
+		return "unbounded"
+	}
+	return fmt.Sprint(m.Count)
+}
+
+// CFA is the control-flow automaton of one thread template.
+type CFA struct {
+	Name   string // the C function
+	Index  int    // position in Program.Templates; main is 0
+	Locs   []*Location
+	Entry  int
+	Edges  []*Edge
+	Out    [][]*Edge // Out[l]: edges leaving location l; set by Finish
+	Locals []*Var
+	Param  *Var // receives the thread argument; may be nil
+	Mult   Multiplicity
+	Pos    Pos
+}
+
+// NewLoc adds a location.
+func (c *CFA) NewLoc(atomic bool, pos Pos) int {
+	l := &Location{ID: len(c.Locs), Atomic: atomic, Pos: pos}
+	c.Locs = append(c.Locs, l)
+	return l.ID
+}
+
+// AddEdge appends e.
+func (c *CFA) AddEdge(e *Edge) *Edge {
+	c.Edges = append(c.Edges, e)
+	return e
+}
+
+// Program is a whole concurrent program: its globals and thread templates.
+type Program struct {
+	File      string
+	Globals   []*Var
+	Templates []*CFA // Templates[0] is main
+	// Approximations lists the positions where the front end
+	// over-approximated the source.
+	Approximations []*Edge
+}
+
+// Main returns the main template.
+func (p *Program) Main() *CFA { return p.Templates[0] }
+
+// Global returns the global named name (its C name), or nil.
+func (p *Program) Global(name string) *Var {
+	for _, g := range p.Globals {
+		if g.Name == name || g.CName == name {
+			return g
+		}
+	}
+	return nil
+}
+
+// Finish computes out-edge lists and per-edge read/write sets of Data
+// globals. Producers call it once the CFAs are complete.
+func (p *Program) Finish() {
+	p.Approximations = nil
+	for i, g := range p.Globals {
+		g.Index = i
+	}
+	for i, c := range p.Templates {
+		c.Index = i
+		for j, v := range c.Locals {
+			v.Index = j
+		}
+		c.Out = make([][]*Edge, len(c.Locs))
+		for _, e := range c.Edges {
+			c.Out[e.From] = append(c.Out[e.From], e)
+			e.Reads, e.Writes = dataAccesses(e)
+			if e.Approx {
+				p.Approximations = append(p.Approximations, e)
+			}
+		}
+	}
+	p.computeMultiplicities()
+}
+
+// computeMultiplicities sets each template's Mult from its create sites:
+// main runs once; a create edge on a CFA cycle, or in an unbounded
+// template, makes its target unbounded; otherwise each site adds its
+// creator's count. Counts are upper bounds (a site may not execute).
+func (p *Program) computeMultiplicities() {
+	for _, c := range p.Templates {
+		c.Mult = Multiplicity{}
+	}
+	p.Main().Mult.Count = 1
+	// Iterate to a fixpoint over the creation graph; a cycle of creations
+	// (a template that transitively creates itself) becomes unbounded.
+	for round := 0; round <= len(p.Templates)+1; round++ {
+		next := make([]Multiplicity, len(p.Templates))
+		next[0].Count = 1
+		for _, c := range p.Templates {
+			for _, e := range c.Edges {
+				if e.Kind != Create {
+					continue
+				}
+				t := &next[e.Template.Index]
+				if c.Mult.Unbounded || c.onCycle(e) {
+					t.Unbounded = true
+				}
+				t.Count += c.Mult.Count
+			}
+		}
+		changed := false
+		for i, c := range p.Templates {
+			if round == len(p.Templates)+1 && next[i] != c.Mult {
+				next[i].Unbounded = true // still growing: a creation cycle
+			}
+			if next[i].Unbounded {
+				next[i].Count = 0
+			}
+			if next[i] != c.Mult {
+				c.Mult, changed = next[i], true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// onCycle reports whether e.From is reachable from e.To.
+func (c *CFA) onCycle(e *Edge) bool {
+	seen := make([]bool, len(c.Locs))
+	stack := []int{e.To}
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if l == e.From {
+			return true
+		}
+		if seen[l] {
+			continue
+		}
+		seen[l] = true
+		for _, o := range c.Out[l] {
+			stack = append(stack, o.To)
+		}
+	}
+	return false
+}
+
+func dataAccesses(e *Edge) (reads, writes []*Var) {
+	rs := map[*Var]bool{}
+	var ws []*Var
+	for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
+		if x != nil {
+			Vars(x, rs)
+		}
+	}
+	switch e.Kind {
+	case Assign, Havoc, TryLock, Create:
+		if e.LHS != nil {
+			ws = append(ws, e.LHS)
+		}
+	}
+	for v := range rs {
+		if v.Global && v.Kind == Data {
+			reads = append(reads, v)
+		}
+	}
+	sort.Slice(reads, func(i, j int) bool { return reads[i].Name < reads[j].Name })
+	for _, v := range ws {
+		if v.Global && v.Kind == Data {
+			writes = append(writes, v)
+		}
+	}
+	return reads, writes
+}
+
+// SharedData returns the Data globals that can be accessed by two threads:
+// those accessed by two templates, or by a template that can run more than
+// one instance. These are the variables circ checks by default.
+func (p *Program) SharedData() []*Var {
+	users := map[*Var]map[int]bool{}
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			for _, v := range append(append([]*Var{}, e.Reads...), e.Writes...) {
+				if users[v] == nil {
+					users[v] = map[int]bool{}
+				}
+				users[v][c.Index] = true
+			}
+		}
+	}
+	var out []*Var
+	for _, g := range p.Globals {
+		u := users[g]
+		if len(u) >= 2 {
+			out = append(out, g)
+			continue
+		}
+		for i := range u {
+			if m := p.Templates[i].Mult; m.Unbounded || m.Count > 1 {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// String prints the program as text, one template after another.
+func (p *Program) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "program %s\n", p.File)
+	for _, g := range p.Globals {
+		kind := ""
+		switch g.Kind {
+		case Mutex:
+			kind = " (mutex)"
+		case Handle:
+			kind = " (thread handle)"
+		}
+		fmt.Fprintf(&b, "global %s = %d%s\n", g.Name, g.Init, kind)
+	}
+	for _, c := range p.Templates {
+		fmt.Fprintf(&b, "\ntemplate %s (instances: %s, entry: L%d)\n", c.Name, c.Mult, c.Entry)
+		for l, loc := range c.Locs {
+			mark := ""
+			if loc.Atomic {
+				mark = " atomic"
+			}
+			if len(c.Out[l]) == 0 {
+				mark += " final"
+			}
+			fmt.Fprintf(&b, "  L%d%s\n", l, mark)
+			for _, e := range c.Out[l] {
+				fmt.Fprintf(&b, "    -> L%d  %s  [%s]", e.To, e, e.Pos)
+				if e.Approx {
+					fmt.Fprintf(&b, " (approximation: %s)", e.Note)
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
+	return b.String()
+}
