@@ -1,0 +1,171 @@
+// Package report owns circ's verdicts and how they are printed: the
+// per-variable Result shared by every engine, the interleaved race Trace,
+// the human-readable text report and the JSON document of the CLI
+// contract, and the exit status derived from a set of results.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Verdict is the answer for one variable.
+type Verdict string
+
+const (
+	Race    Verdict = "race"
+	Safe    Verdict = "safe"
+	Unknown Verdict = "unknown"
+)
+
+// Exit statuses of the CLI contract.
+const (
+	ExitSafe     = 0
+	ExitBadInput = 2
+	ExitRace     = 10
+	ExitUnknown  = 20
+)
+
+// Step is one step of a concrete interleaved trace.
+type Step struct {
+	Step     int    `json:"step"`
+	Thread   string `json:"thread"`   // template#instance, e.g. "worker#2"
+	Template string `json:"template"` // the thread's function
+	Instance int    `json:"instance"` // 1-based instance of the template
+	Pos      string `json:"pos"`      // file:line:column
+	Op       string `json:"op"`       // the CFA operation
+	// Values are the variables the step read or wrote, after the step,
+	// as "name=value" (locals by their source name).
+	Values []string `json:"values,omitempty"`
+	Atomic bool     `json:"atomic,omitempty"` // the thread is inside an atomic section after the step
+}
+
+// Access is one side of a race: a thread about to access the variable.
+type Access struct {
+	Thread string `json:"thread"`
+	Pos    string `json:"pos"`
+	Op     string `json:"op"`
+	Write  bool   `json:"write"`
+}
+
+// Trace is a concrete interleaving ending in a race state.
+type Trace struct {
+	Steps []Step `json:"steps"`
+	// Race holds the two (or more) accesses enabled in the final state.
+	Race []Access `json:"race"`
+	// Threads is the number of threads the trace uses.
+	Threads int `json:"threads"`
+	// Replayed is set once the concrete interpreter replayed the trace.
+	Replayed bool `json:"replayed"`
+}
+
+// Result is the verdict for one variable, with the evidence.
+type Result struct {
+	Variable string  `json:"variable"`
+	Verdict  Verdict `json:"verdict"`
+	Engine   string  `json:"engine"`
+	RaceDef  string  `json:"race_def"`
+	Reason   string  `json:"reason,omitempty"` // why unknown; what safe covers
+	Trace    *Trace  `json:"trace,omitempty"`
+
+	// Abstract engine statistics.
+	Predicates []string `json:"predicates,omitempty"`
+	ACFASize   []int    `json:"acfa_size,omitempty"` // per template
+	K          int      `json:"k,omitempty"`
+	Iterations int      `json:"iterations,omitempty"`
+	SMTQueries int      `json:"smt_queries,omitempty"`
+
+	// Explicit engine statistics.
+	States int `json:"states,omitempty"`
+	Depth  int `json:"depth,omitempty"`
+
+	Seconds float64 `json:"seconds"`
+}
+
+// Report is the CLI's JSON document.
+type Report struct {
+	File           string   `json:"file"`
+	Approximations []string `json:"approximations,omitempty"`
+	Results        []Result `json:"results"`
+}
+
+// ExitStatus is 10 if any result is a race, else 20 if any is unknown,
+// else 0.
+func (r *Report) ExitStatus() int {
+	status := ExitSafe
+	for _, res := range r.Results {
+		switch res.Verdict {
+		case Race:
+			return ExitRace
+		case Unknown:
+			status = ExitUnknown
+		}
+	}
+	return status
+}
+
+// WriteJSON writes r as one indented JSON document.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteText writes the human-readable report.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", r.File)
+	for _, a := range r.Approximations {
+		fmt.Fprintf(&b, "  approximation: %s\n", a)
+	}
+	for _, res := range r.Results {
+		fmt.Fprintf(&b, "\n%-12s %s", res.Variable+":", strings.ToUpper(string(res.Verdict)))
+		fmt.Fprintf(&b, "   (engine %s, race-def %s, %.2fs)\n", res.Engine, res.RaceDef, res.Seconds)
+		if res.Reason != "" {
+			fmt.Fprintf(&b, "  %s\n", res.Reason)
+		}
+		if len(res.Predicates) > 0 {
+			fmt.Fprintf(&b, "  predicates: %s\n", strings.Join(res.Predicates, ", "))
+		}
+		if res.Iterations > 0 {
+			fmt.Fprintf(&b, "  iterations %d, k %d, ACFA size %v, SMT queries %d\n", res.Iterations, res.K, res.ACFASize, res.SMTQueries)
+		}
+		if res.States > 0 {
+			fmt.Fprintf(&b, "  states %d, depth %d\n", res.States, res.Depth)
+		}
+		if t := res.Trace; t != nil {
+			writeTrace(&b, t)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeTrace(b *strings.Builder, t *Trace) {
+	fmt.Fprintf(b, "  trace (%d threads", t.Threads)
+	if t.Replayed {
+		b.WriteString(", replayed by the interpreter")
+	}
+	b.WriteString("):\n")
+	for _, s := range t.Steps {
+		atomic := ""
+		if s.Atomic {
+			atomic = " [atomic]"
+		}
+		fmt.Fprintf(b, "    %3d  %-12s %-24s %s%s", s.Step, s.Thread, s.Pos, s.Op, atomic)
+		if len(s.Values) > 0 {
+			fmt.Fprintf(b, "   {%s}", strings.Join(s.Values, ", "))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("  race:\n")
+	for _, a := range t.Race {
+		kind := "reads"
+		if a.Write {
+			kind = "writes"
+		}
+		fmt.Fprintf(b, "    %-12s %s at %s: %s\n", a.Thread, kind, a.Pos, a.Op)
+	}
+}
