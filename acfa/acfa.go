@@ -1,0 +1,270 @@
+// Package acfa owns abstract threads: abstract control-flow automata
+// (ACFAs) whose locations are labelled with regions over global
+// predicates and whose edges havoc sets of globals, the counter
+// abstraction of how many context threads sit at each location (0..k or
+// omega), and CheckSim, the simulation preorder of the paper's section
+// 3.4 that discharges the "guarantee" half of the assume-guarantee loop.
+//
+// Regions are kept abstract here: a Label is any value with an
+// implication test, so that acfa does not depend on how predicate
+// abstraction represents them.
+package acfa
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Label is a location's data region over global predicates.
+type Label interface {
+	// Implies reports whether every state of the receiver satisfies o.
+	// It may answer false when unsure (CheckSim then fails, which is
+	// sound).
+	Implies(o Label) bool
+	String() string
+}
+
+// Action is what an ACFA edge does, as seen by other threads.
+type Action struct {
+	// Havoc is the sorted set of globals the move may write.
+	Havoc []string
+	// Creates lists the templates (by index) whose instances the move
+	// creates; Joins lists those whose exited instance it waits for.
+	Creates, Joins []int
+}
+
+// Silent reports whether the action is invisible to other threads.
+func (a Action) Silent() bool {
+	return len(a.Havoc) == 0 && len(a.Creates) == 0 && len(a.Joins) == 0
+}
+
+// Key is a canonical string for the action.
+func (a Action) Key() string {
+	return fmt.Sprintf("%s|%v|%v", strings.Join(a.Havoc, ","), a.Creates, a.Joins)
+}
+
+// Covers reports whether a can do everything b does: b's havoc set is a
+// subset of a's and the creations and joins are the same.
+func (a Action) Covers(b Action) bool {
+	return subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
+}
+
+// Union merges two actions (used when two CFA moves connect the same pair
+// of ARG nodes).
+func (a Action) Union(b Action) Action {
+	return Action{
+		Havoc:   unionStrings(a.Havoc, b.Havoc),
+		Creates: unionInts(a.Creates, b.Creates),
+		Joins:   unionInts(a.Joins, b.Joins),
+	}
+}
+
+func (a Action) String() string {
+	var parts []string
+	if len(a.Havoc) > 0 {
+		parts = append(parts, "havoc{"+strings.Join(a.Havoc, ",")+"}")
+	}
+	for _, c := range a.Creates {
+		parts = append(parts, fmt.Sprintf("create#%d", c))
+	}
+	for _, j := range a.Joins {
+		parts = append(parts, fmt.Sprintf("join#%d", j))
+	}
+	if len(parts) == 0 {
+		return "skip"
+	}
+	return strings.Join(parts, " ")
+}
+
+// Edge is an ACFA edge.
+type Edge struct {
+	From, To int
+	Action
+}
+
+// Loc is an ACFA location.
+type Loc struct {
+	Label  Label
+	Atomic bool
+	// Final: the thread has exited (no out-edges); joins wait for it.
+	Final bool
+}
+
+// ACFA is an abstract thread of one template.
+type ACFA struct {
+	Template int
+	Locs     []Loc
+	Entry    int
+	Edges    []Edge
+	Out      [][]int // Out[l]: indexes into Edges
+}
+
+// Empty is the ACFA of a context that does nothing: no locations. Its
+// counters are all zero, so it never moves.
+func Empty(template int) *ACFA { return &ACFA{Template: template, Entry: -1} }
+
+// IsEmpty reports whether a has no locations.
+func (a *ACFA) IsEmpty() bool { return len(a.Locs) == 0 }
+
+// AddLoc adds a location and returns its index.
+func (a *ACFA) AddLoc(l Loc) int {
+	a.Locs = append(a.Locs, l)
+	a.Out = append(a.Out, nil)
+	return len(a.Locs) - 1
+}
+
+// AddEdge adds from -act-> to, merging with an existing edge between the
+// same locations with the same creations and joins.
+func (a *ACFA) AddEdge(from, to int, act Action) {
+	for _, i := range a.Out[from] {
+		e := &a.Edges[i]
+		if e.To == to && equalInts(e.Creates, act.Creates) && equalInts(e.Joins, act.Joins) {
+			e.Havoc = unionStrings(e.Havoc, act.Havoc)
+			return
+		}
+	}
+	a.Edges = append(a.Edges, Edge{From: from, To: to, Action: act})
+	a.Out[from] = append(a.Out[from], len(a.Edges)-1)
+}
+
+// Writes reports whether location l has an out-edge havocking x.
+func (a *ACFA) Writes(l int, x string) bool {
+	for _, i := range a.Out[l] {
+		for _, h := range a.Edges[i].Havoc {
+			if h == x {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (a *ACFA) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "acfa of template %d: %d locations, entry %d\n", a.Template, len(a.Locs), a.Entry)
+	for i, l := range a.Locs {
+		mark := ""
+		if l.Atomic {
+			mark += " atomic"
+		}
+		if l.Final {
+			mark += " final"
+		}
+		fmt.Fprintf(&b, "  %d%s [%s]\n", i, mark, l.Label)
+		for _, ei := range a.Out[i] {
+			e := a.Edges[ei]
+			fmt.Fprintf(&b, "    -> %d %s\n", e.To, e.Action)
+		}
+	}
+	return b.String()
+}
+
+// CheckSim reports whether g is simulated by a (g ⪯ a, paper section
+// 3.4): the largest relation R with (n, q) in R only if n's label implies
+// q's, both agree on atomic and final, and every edge n -Y-> n' is matched
+// by some q -Y'-> q' with Y ⊆ Y' and (n', q') in R; and g's entry is
+// related to a's. An empty g is simulated by anything; nothing non-empty
+// is simulated by an empty a.
+func CheckSim(g, a *ACFA) bool {
+	if g.IsEmpty() {
+		return true
+	}
+	if a.IsEmpty() {
+		return false
+	}
+	// rel[n][q]: candidate pairs, refined to the greatest fixpoint.
+	rel := make([][]bool, len(g.Locs))
+	for n, gl := range g.Locs {
+		rel[n] = make([]bool, len(a.Locs))
+		for q, al := range a.Locs {
+			rel[n][q] = gl.Atomic == al.Atomic && gl.Final == al.Final && gl.Label.Implies(al.Label)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for n := range g.Locs {
+			for q := range a.Locs {
+				if rel[n][q] && !matchesAll(g, a, n, q, rel) {
+					rel[n][q], changed = false, true
+				}
+			}
+		}
+	}
+	return rel[g.Entry][a.Entry]
+}
+
+func matchesAll(g, a *ACFA, n, q int, rel [][]bool) bool {
+	for _, gi := range g.Out[n] {
+		ge := g.Edges[gi]
+		found := false
+		for _, ai := range a.Out[q] {
+			ae := a.Edges[ai]
+			if rel[ge.To][ae.To] && ae.Covers(ge.Action) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func subset(a, b []string) bool {
+	set := map[string]bool{}
+	for _, x := range b {
+		set[x] = true
+	}
+	for _, x := range a {
+		if !set[x] {
+			return false
+		}
+	}
+	return true
+}
+
+func unionStrings(a, b []string) []string {
+	set := map[string]bool{}
+	for _, x := range a {
+		set[x] = true
+	}
+	for _, x := range b {
+		set[x] = true
+	}
+	out := make([]string, 0, len(set))
+	for x := range set {
+		out = append(out, x)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func unionInts(a, b []int) []int {
+	set := map[int]bool{}
+	for _, x := range a {
+		set[x] = true
+	}
+	for _, x := range b {
+		set[x] = true
+	}
+	out := make([]int, 0, len(set))
+	for x := range set {
+		out = append(out, x)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
