@@ -22,6 +22,8 @@ type Label interface {
 	// It may answer false when unsure (CheckSim then fails, which is
 	// sound).
 	Implies(o Label) bool
+	// Key is canonical: equal regions have equal keys.
+	Key() string
 	String() string
 }
 
