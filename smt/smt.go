@@ -1,0 +1,298 @@
+// Package smt owns circ's use of Z3: translating cfa expressions into Z3
+// terms under a variable naming (SSA versions, thread copies), and the
+// queries the abstract engine needs, built only from satisfiability checks
+// on one long-lived solver with Push/Pop: plain checks, all-SAT
+// enumeration of predicate valuations (the boolean abstraction Abs.P),
+// models, and minimal unsatisfiable cores by deletion.
+//
+// A Solver belongs to one goroutine. go-z3 frees Z3 objects only through
+// finalizers, so a solver or context per query would grow memory without
+// bound; keep one Solver per worker.
+package smt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"circ/cfa"
+
+	"github.com/aclements/go-z3/z3"
+)
+
+// ErrUnknown is returned when Z3 answers unknown or the check was
+// interrupted (timeout).
+var ErrUnknown = errors.New("solver returned unknown")
+
+// Solver is a Z3 context with one incremental solver.
+type Solver struct {
+	Ctx     *z3.Context
+	s       *z3.Solver
+	intSort z3.Sort
+	funcs   map[string]z3.FuncDecl
+	// Queries counts satisfiability checks.
+	Queries int
+	stop    func() bool
+}
+
+// New makes a solver. Each check runs at most timeoutMS milliseconds
+// (0: no limit).
+func New(timeoutMS uint) *Solver {
+	cfg := z3.NewContextConfig()
+	if timeoutMS > 0 {
+		cfg.SetUint("timeout", timeoutMS)
+	}
+	ctx := z3.NewContext(cfg)
+	return &Solver{Ctx: ctx, s: z3.NewSolver(ctx), intSort: ctx.IntSort(), funcs: map[string]z3.FuncDecl{}}
+}
+
+// Bind makes checks fail with ErrUnknown once ctx is done, and interrupts
+// a running check when it is.
+func (s *Solver) Bind(ctx context.Context) (release func()) {
+	s.stop = func() bool { return ctx.Err() != nil }
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			s.Ctx.Interrupt()
+		case <-done:
+		}
+	}()
+	return func() { close(done) }
+}
+
+// Env names the Z3 constant standing for a program variable.
+type Env func(v *cfa.Var) string
+
+// Const is the integer constant named name.
+func (s *Solver) Const(name string) z3.Int { return s.Ctx.IntConst(name) }
+
+// Num is an integer literal.
+func (s *Solver) Num(n int64) z3.Int { return s.Ctx.FromInt(n, s.intSort).(z3.Int) }
+
+// True is the formula true.
+func (s *Solver) True() z3.Bool { return s.Ctx.FromBool(true) }
+
+// Int translates e as an integer term.
+func (s *Solver) Int(e cfa.Expr, env Env) z3.Int {
+	switch e := e.(type) {
+	case cfa.Const:
+		return s.Num(e.Val)
+	case cfa.Ref:
+		return s.Const(env(e.V))
+	case cfa.Unary:
+		switch e.Op {
+		case cfa.Neg:
+			return s.Int(e.X, env).Neg()
+		case cfa.BitNot:
+			return s.uf("bvnot", s.Int(e.X, env))
+		}
+	case cfa.Binary:
+		if e.Op.IsBool() {
+			break
+		}
+		x, y := s.Int(e.X, env), s.Int(e.Y, env)
+		switch e.Op {
+		case cfa.Add:
+			return x.Add(y)
+		case cfa.Sub:
+			return x.Sub(y)
+		case cfa.Mul:
+			return x.Mul(y)
+		case cfa.Div:
+			return s.truncDiv(x, y)
+		case cfa.Mod:
+			return x.Sub(y.Mul(s.truncDiv(x, y)))
+		default: // bitwise: uninterpreted, an over-approximation
+			return s.uf(e.Op.String(), x, y)
+		}
+	case cfa.Cond:
+		return s.Bool(e.C, env).IfThenElse(s.Int(e.T, env), s.Int(e.F, env)).(z3.Int)
+	}
+	// A truth value used as an integer.
+	return s.Bool(e, env).IfThenElse(s.Num(1), s.Num(0)).(z3.Int)
+}
+
+// Bool translates e as a formula (an integer means "!= 0").
+func (s *Solver) Bool(e cfa.Expr, env Env) z3.Bool {
+	switch e := e.(type) {
+	case cfa.Unary:
+		if e.Op == cfa.Not {
+			return s.Bool(e.X, env).Not()
+		}
+	case cfa.Binary:
+		switch e.Op {
+		case cfa.And:
+			return s.Bool(e.X, env).And(s.Bool(e.Y, env))
+		case cfa.Or:
+			return s.Bool(e.X, env).Or(s.Bool(e.Y, env))
+		case cfa.Eq, cfa.Ne, cfa.Lt, cfa.Le, cfa.Gt, cfa.Ge:
+			x, y := s.Int(e.X, env), s.Int(e.Y, env)
+			switch e.Op {
+			case cfa.Eq:
+				return x.Eq(y)
+			case cfa.Ne:
+				return x.NE(y)
+			case cfa.Lt:
+				return x.LT(y)
+			case cfa.Le:
+				return x.LE(y)
+			case cfa.Gt:
+				return x.GT(y)
+			default:
+				return x.GE(y)
+			}
+		}
+	case cfa.Cond:
+		return s.Bool(e.C, env).IfThenElse(s.Bool(e.T, env), s.Bool(e.F, env)).(z3.Bool)
+	case cfa.Const:
+		return s.Ctx.FromBool(e.Val != 0)
+	}
+	return s.Int(e, env).NE(s.Num(0))
+}
+
+// truncDiv is C's division (towards zero) from Z3's Euclidean div.
+func (s *Solver) truncDiv(x, y z3.Int) z3.Int {
+	zero := s.Num(0)
+	q := x.Div(y) // Euclidean: correct when x >= 0
+	negx := x.Neg().Div(y).Neg()
+	return x.GE(zero).IfThenElse(q, negx).(z3.Int)
+}
+
+func (s *Solver) uf(name string, args ...z3.Int) z3.Int {
+	key := fmt.Sprintf("%s/%d", name, len(args))
+	f, ok := s.funcs[key]
+	if !ok {
+		dom := make([]z3.Sort, len(args))
+		for i := range dom {
+			dom[i] = s.intSort
+		}
+		f = s.Ctx.FuncDecl("bit"+name, dom, s.intSort)
+		s.funcs[key] = f
+	}
+	vals := make([]z3.Value, len(args))
+	for i, a := range args {
+		vals[i] = a
+	}
+	return f.Apply(vals...).(z3.Int)
+}
+
+// Check reports whether the conjunction of fs is satisfiable. The solver
+// is left as it was.
+func (s *Solver) Check(fs ...z3.Bool) (bool, error) {
+	s.s.Push()
+	defer s.s.Pop()
+	for _, f := range fs {
+		s.s.Assert(f)
+	}
+	return s.check()
+}
+
+func (s *Solver) check() (bool, error) {
+	if s.stop != nil && s.stop() {
+		return false, ErrUnknown
+	}
+	s.Queries++
+	sat, err := s.s.Check()
+	if err != nil {
+		return false, fmt.Errorf("%w: %v", ErrUnknown, err)
+	}
+	return sat, nil
+}
+
+// Model checks the conjunction of fs and, if satisfiable, returns the
+// value of each named integer constant in the model.
+func (s *Solver) Model(fs []z3.Bool, names []string) (map[string]int64, bool, error) {
+	s.s.Push()
+	defer s.s.Pop()
+	for _, f := range fs {
+		s.s.Assert(f)
+	}
+	sat, err := s.check()
+	if err != nil || !sat {
+		return nil, sat, err
+	}
+	m := s.s.Model()
+	vals := make(map[string]int64, len(names))
+	for _, n := range names {
+		v := m.Eval(s.Const(n), true).(z3.Int)
+		i, isLit, ok := v.AsInt64()
+		if !isLit || !ok {
+			return nil, true, fmt.Errorf("model value of %s does not fit in 64 bits", n)
+		}
+		vals[n] = i
+	}
+	return vals, true, nil
+}
+
+// AllSat enumerates the valuations of preds consistent with base: the
+// exact boolean abstraction of base over preds. Each valuation is a
+// bitmask (bit i: preds[i] holds). At most 64 predicates.
+func (s *Solver) AllSat(base z3.Bool, preds []z3.Bool) ([]uint64, error) {
+	if len(preds) > 64 {
+		return nil, fmt.Errorf("%w: more than 64 predicates", ErrUnknown)
+	}
+	s.s.Push()
+	defer s.s.Pop()
+	s.s.Assert(base)
+	var out []uint64
+	for {
+		sat, err := s.check()
+		if err != nil {
+			return nil, err
+		}
+		if !sat {
+			return out, nil
+		}
+		m := s.s.Model()
+		var bits uint64
+		block := make([]z3.Bool, 0, len(preds))
+		for i, p := range preds {
+			v, _ := m.Eval(p, true).(z3.Bool).AsBool()
+			if v {
+				bits |= 1 << i
+				block = append(block, p.Not())
+			} else {
+				block = append(block, p)
+			}
+		}
+		out = append(out, bits)
+		if len(block) == 0 {
+			return out, nil
+		}
+		s.s.Assert(block[0].Or(block[1:]...))
+	}
+}
+
+// MinimalCore returns the indexes of a minimal unsatisfiable subset of fs
+// (deletion-based: drop each formula whose removal keeps the rest
+// unsatisfiable). fs must be unsatisfiable.
+func (s *Solver) MinimalCore(fs []z3.Bool) ([]int, error) {
+	keep := make([]bool, len(fs))
+	for i := range keep {
+		keep[i] = true
+	}
+	for i := range fs {
+		keep[i] = false
+		var rest []z3.Bool
+		for j, f := range fs {
+			if keep[j] {
+				rest = append(rest, f)
+			}
+		}
+		sat, err := s.Check(rest...)
+		if err != nil {
+			return nil, err
+		}
+		if sat {
+			keep[i] = true
+		}
+	}
+	var core []int
+	for i, k := range keep {
+		if k {
+			core = append(core, i)
+		}
+	}
+	return core, nil
+}
