@@ -261,8 +261,8 @@ func (e *Edge) String() string {
 		return "assume " + e.Cond.String()
 	case Havoc:
 		s := "havoc " + e.LHS.Name
-		if e.Lo != nil {
-			s += " in [" + e.Lo.String() + ", " + e.Hi.String() + "]"
+		if e.Lo != nil || e.Hi != nil {
+			s += " in [" + bound(e.Lo, "-inf") + ", " + bound(e.Hi, "+inf") + "]"
 		}
 		return s
 	case Create:
@@ -287,6 +287,14 @@ func (e *Edge) String() string {
 		return "error"
 	}
 	return e.Kind.String()
+}
+
+// bound prints a havoc bound; nil (unbounded) prints as inf.
+func bound(e Expr, inf string) string {
+	if e == nil {
+		return inf
+	}
+	return e.String()
 }
 
 // Location is a CFA control location.

@@ -1,0 +1,361 @@
+package cfront
+
+import (
+	"fmt"
+	"strings"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// builder holds the state of one translation: the program being built and
+// the file-scope information gathered from the AST.
+type builder struct {
+	file    string
+	ast     *cc.AST
+	prog    *cfa.Program
+	lastPos cfa.Pos
+
+	funcs     map[string]*cc.FunctionDefinition
+	gdecls    map[string]*cc.Declarator // file-scope objects: the defining (or first) declarator
+	globals   map[string]*local         // created globals (or the reason they are unusable)
+	statics   map[*cc.Declarator]*local // static locals
+	templates map[string]*cfa.CFA
+	tmplFn    map[*cfa.CFA]*cc.FunctionDefinition
+	queue     []*cfa.CFA
+	names     map[string]int
+	stable    map[*cfa.Var]bool // temporaries assigned once per evaluation
+	single    map[*cfa.Var]bool // temporaries read once, right after their assignment
+	mutexT    cc.Type
+	nedges    int
+}
+
+// local is what a C variable maps to: a cfa variable, or the reason it
+// cannot be used.
+type local struct {
+	v      *cfa.Var
+	ptrInt bool   // a void* parameter carrying an integer (thread argument)
+	bad    string // non-empty: using the variable is an error with this message
+	typ    cc.Type
+}
+
+func (b *builder) fail(n cc.Node, format string, args ...any) {
+	panic(newError(b.pos(n), format, args...))
+}
+
+func (b *builder) failAt(p cfa.Pos, format string, args ...any) {
+	panic(newError(p, format, args...))
+}
+
+func (b *builder) pos(n cc.Node) cfa.Pos {
+	if n == nil {
+		return b.lastPos
+	}
+	if d, ok := n.(*cc.Declarator); ok {
+		if d == nil {
+			return b.lastPos
+		}
+		if p := toPos(d.NameTok().Position()); p.File != "" {
+			return p
+		}
+	}
+	p := toPos(n.Position())
+	if p.File == "" {
+		return b.lastPos
+	}
+	return p
+}
+
+// unique returns a program-unique variable name based on base.
+func (b *builder) unique(base string) string {
+	n := b.names[base]
+	b.names[base] = n + 1
+	if n == 0 {
+		return base
+	}
+	return fmt.Sprintf("%s#%d", base, n+1)
+}
+
+func (b *builder) build() *cfa.Program {
+	b.prog = &cfa.Program{File: b.file}
+	b.funcs = map[string]*cc.FunctionDefinition{}
+	b.gdecls = map[string]*cc.Declarator{}
+	b.globals = map[string]*local{}
+	b.statics = map[*cc.Declarator]*local{}
+	b.templates = map[string]*cfa.CFA{}
+	b.tmplFn = map[*cfa.CFA]*cc.FunctionDefinition{}
+	b.names = map[string]int{}
+	b.stable = map[*cfa.Var]bool{}
+	b.single = map[*cfa.Var]bool{}
+	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
+		for _, n := range ns {
+			if d, ok := n.(*cc.Declarator); ok && d.IsTypename() {
+				b.mutexT = d.Type()
+			}
+		}
+	}
+
+	// Gather functions and file-scope objects.
+	var order []string
+	defined := map[string]bool{}
+	for l := b.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		if ed == nil {
+			continue
+		}
+		switch ed.Case {
+		case cc.ExternalDeclarationFuncDef:
+			fd := ed.FunctionDefinition
+			if fd != nil && fd.Declarator != nil {
+				b.funcs[fd.Declarator.Name()] = fd
+			}
+		case cc.ExternalDeclarationDecl:
+			if ed.Declaration == nil {
+				continue
+			}
+			for il := ed.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
+				if il.InitDeclarator == nil || il.InitDeclarator.Declarator == nil {
+					continue
+				}
+				d := il.InitDeclarator.Declarator
+				if d.IsTypename() || d.Type() == nil || d.Type().Kind() == cc.Function {
+					continue
+				}
+				name := d.Name()
+				if prev, ok := b.gdecls[name]; !ok {
+					order = append(order, name)
+					b.gdecls[name] = d
+				} else if d.HasInitializer() || (!d.IsExtern() && !prev.HasInitializer()) {
+					b.gdecls[name] = d
+				}
+				if !d.IsExtern() || d.HasInitializer() {
+					defined[name] = true
+				}
+			}
+		}
+	}
+	// Globals defined in the program, in declaration order. Globals of an
+	// unsupported type are an error only when used.
+	for _, name := range order {
+		if defined[name] {
+			b.global(name)
+		}
+	}
+
+	mainFn := b.funcs["main"]
+	if mainFn == nil {
+		b.failAt(cfa.Pos{File: b.file}, "no main function")
+	}
+	b.template(mainFn)
+	for len(b.queue) > 0 {
+		c := b.queue[0]
+		b.queue = b.queue[1:]
+		b.buildTemplate(c, b.tmplFn[c])
+	}
+	for _, c := range b.prog.Templates {
+		simplify(c)
+	}
+	b.prog.Finish()
+	return b.prog
+}
+
+// template returns the CFA of thread function fd, creating it (and
+// queueing it for lowering) on first use.
+func (b *builder) template(fd *cc.FunctionDefinition) *cfa.CFA {
+	name := fd.Declarator.Name()
+	if c := b.templates[name]; c != nil {
+		return c
+	}
+	c := &cfa.CFA{Name: name, Index: len(b.prog.Templates), Pos: b.pos(fd.Declarator)}
+	b.templates[name] = c
+	b.tmplFn[c] = fd
+	b.prog.Templates = append(b.prog.Templates, c)
+	b.queue = append(b.queue, c)
+	return c
+}
+
+// classify maps a C type to a variable kind, or says why it is unsupported.
+func (b *builder) classify(t cc.Type) (kind cfa.VarKind, bad string) {
+	if t == nil {
+		return cfa.Data, "untyped"
+	}
+	if td := t.Typedef(); td != nil {
+		switch td.Name() {
+		case "pthread_mutex_t":
+			return cfa.Mutex, ""
+		case "pthread_t":
+			return cfa.Handle, ""
+		}
+	}
+	if t.Kind() == cc.Union && b.mutexT != nil && t.IsCompatible(b.mutexT) {
+		return cfa.Mutex, ""
+	}
+	if cc.IsIntegerType(t) {
+		return cfa.Data, ""
+	}
+	return cfa.Data, describe(t)
+}
+
+// describe names the kind of an unsupported type.
+func describe(t cc.Type) string {
+	if t == nil {
+		return "untyped"
+	}
+	switch k := t.Kind(); {
+	case k == cc.Ptr:
+		if pt, ok := t.(*cc.PointerType); ok && pt.Elem() != nil && pt.Elem().Kind() == cc.Function {
+			return "function pointer"
+		}
+		return "pointer"
+	case k == cc.Array:
+		return "array"
+	case k == cc.Struct:
+		return "struct"
+	case k == cc.Union:
+		if td := t.Typedef(); td != nil && strings.HasPrefix(td.Name(), "pthread_") {
+			return td.Name()
+		}
+		return "union"
+	case k == cc.Function:
+		return "function"
+	case k == cc.Void:
+		return "void"
+	case cc.IsFloatingPointType(t):
+		return "floating-point"
+	case cc.IsComplexType(t):
+		return "complex"
+	default:
+		return k.String()
+	}
+}
+
+func isInt(t cc.Type) bool { return t != nil && cc.IsIntegerType(t) }
+
+func isPtr(t cc.Type) bool { return t != nil && t.Kind() == cc.Ptr }
+
+func isVoid(t cc.Type) bool { return t != nil && t.Kind() == cc.Void }
+
+// rangeOf gives the value range of an integer type for havoc: exact for
+// _Bool and types narrower than int, [0, +inf) for wider unsigned types,
+// unbounded otherwise (integers are mathematical).
+func rangeOf(t cc.Type) (lo, hi cfa.Expr) {
+	if t == nil || !cc.IsIntegerType(t) {
+		return nil, nil
+	}
+	if t.Kind() == cc.Bool {
+		return cfa.Const{Val: 0}, cfa.Const{Val: 1}
+	}
+	if t.Kind() == cc.Enum {
+		return nil, nil
+	}
+	signed := cc.IsSignedInteger(t)
+	switch sz := t.Size(); {
+	case sz == 1 && signed:
+		return cfa.Const{Val: -128}, cfa.Const{Val: 127}
+	case sz == 1:
+		return cfa.Const{Val: 0}, cfa.Const{Val: 255}
+	case sz == 2 && signed:
+		return cfa.Const{Val: -32768}, cfa.Const{Val: 32767}
+	case sz == 2:
+		return cfa.Const{Val: 0}, cfa.Const{Val: 65535}
+	case !signed:
+		return cfa.Const{Val: 0}, nil
+	}
+	return nil, nil
+}
+
+// isFileScope reports whether d is declared at file scope.
+func (b *builder) isFileScope(d *cc.Declarator) bool {
+	s := d.LexicalScope()
+	return s == nil || s == b.ast.Scope || s.Parent == nil
+}
+
+// global returns the global variable named name, creating it on first use.
+func (b *builder) global(name string) *local {
+	if l := b.globals[name]; l != nil {
+		return l
+	}
+	d := b.gdecls[name]
+	if d == nil {
+		l := &local{bad: fmt.Sprintf("unsupported: unknown global %s", name)}
+		b.globals[name] = l
+		return l
+	}
+	l := b.newStatic(d, name, name, b.initializerOf(d))
+	b.globals[name] = l
+	return l
+}
+
+// newStatic creates a variable of static storage (a global, or a static
+// local whose program name is qualified).
+func (b *builder) newStatic(d *cc.Declarator, name, cname string, init *cc.Initializer) *local {
+	kind, bad := b.classify(d.Type())
+	if bad != "" {
+		return &local{bad: fmt.Sprintf("unsupported: %s variable %s", bad, cname), typ: d.Type()}
+	}
+	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: cname, Pos: b.pos(d), Bool: d.Type().Kind() == cc.Bool}
+	if init != nil && kind == cfa.Data {
+		v.Init = b.constInit(init, d)
+		if v.Bool && v.Init != 0 {
+			v.Init = 1
+		}
+	}
+	b.prog.Globals = append(b.prog.Globals, v)
+	return &local{v: v, typ: d.Type()}
+}
+
+// initializerOf finds the initializer of declarator d.
+func (b *builder) initializerOf(d *cc.Declarator) *cc.Initializer {
+	if !d.HasInitializer() {
+		return nil
+	}
+	var found *cc.Initializer
+	walkDecls(b.ast, func(id *cc.InitDeclarator) {
+		if id.Declarator == d {
+			found = id.Initializer
+		}
+	})
+	return found
+}
+
+// walkDecls visits the file-scope init-declarators.
+func walkDecls(ast *cc.AST, f func(*cc.InitDeclarator)) {
+	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		if ed == nil || ed.Case != cc.ExternalDeclarationDecl || ed.Declaration == nil {
+			continue
+		}
+		for il := ed.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
+			if il.InitDeclarator != nil {
+				f(il.InitDeclarator)
+			}
+		}
+	}
+}
+
+// constInit evaluates a constant scalar initializer.
+func (b *builder) constInit(init *cc.Initializer, d *cc.Declarator) int64 {
+	for init != nil && init.Case == cc.InitializerInitList {
+		il := init.InitializerList
+		if il == nil {
+			return 0
+		}
+		if il.InitializerList != nil || il.Designation != nil {
+			b.fail(init, "unsupported: initializer list for scalar %s", d.Name())
+		}
+		init = il.Initializer
+	}
+	if init == nil || init.AssignmentExpression == nil {
+		return 0
+	}
+	e := init.AssignmentExpression
+	if !isInt(e.Type()) {
+		b.fail(e, "unsupported: %s initializer of %s", describe(e.Type()), d.Name())
+	}
+	v, ok := intValue(e.Value())
+	if !ok {
+		b.fail(e, "unsupported: initializer of %s is not an integer constant", d.Name())
+	}
+	return v
+}

@@ -1,0 +1,431 @@
+package cfront
+
+import (
+	"strings"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+func args(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
+	var out []cc.ExpressionNode
+	for ; l != nil; l = l.ArgumentExpressionList {
+		out = append(out, l.AssignmentExpression)
+	}
+	return out
+}
+
+// nondetRanges maps __VERIFIER_nondet_ suffixes to value ranges.
+var nondetRanges = map[string][2]*int64{
+	"int": {}, "long": {}, "longlong": {}, "short": {i64(-32768), i64(32767)},
+	"char": {i64(-128), i64(127)}, "schar": {i64(-128), i64(127)},
+	"uchar": {i64(0), i64(255)}, "ushort": {i64(0), i64(65535)},
+	"uint": {i64(0), nil}, "unsigned": {i64(0), nil}, "ulong": {i64(0), nil},
+	"ulonglong": {i64(0), nil}, "size_t": {i64(0), nil}, "u32": {i64(0), i64(4294967295)},
+	"bool": {i64(0), i64(1)}, "_Bool": {i64(0), i64(1)}, "u8": {i64(0), i64(255)},
+	"u16": {i64(0), i64(65535)}, "s8": {i64(-128), i64(127)}, "s16": {i64(-32768), i64(32767)},
+}
+
+func i64(v int64) *int64 { return &v }
+
+func constOrNil(p *int64) cfa.Expr {
+	if p == nil {
+		return nil
+	}
+	return cfa.Const{Val: *p}
+}
+
+// call lowers a function call.
+func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
+	p := t.b.pos(x)
+	callee := strip(x.PostfixExpression)
+	pe, ok := callee.(*cc.PrimaryExpression)
+	if !ok || pe.Case != cc.PrimaryExpressionIdent {
+		t.b.fail(x, "unsupported: call through a function pointer")
+	}
+	name := pe.Token.SrcStr()
+	if d, ok := pe.ResolvedTo().(*cc.Declarator); ok && d.Type() != nil && d.Type().Kind() != cc.Function {
+		t.b.fail(x, "unsupported: call through function pointer %s", name)
+	}
+	as := args(x.ArgumentExpressionList)
+	if v, ok := t.builtin(name, x, as, want, p); ok {
+		return v
+	}
+	fd := t.b.funcs[name]
+	if fd == nil {
+		switch {
+		case name == "malloc" || name == "calloc" || name == "realloc" || name == "free" || name == "alloca" || name == "__builtin_alloca":
+			t.b.fail(x, "unsupported: heap allocation (%s)", name)
+		case strings.HasPrefix(name, "pthread_"):
+			t.b.fail(x, "unsupported: %s", name)
+		}
+		t.b.fail(x, "call to undefined function %s", name)
+	}
+	return t.inline(fd, x, as, want, p)
+}
+
+// builtin lowers calls to the functions circ models; ok is false for
+// other functions.
+func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
+	nargs := func(n int) {
+		if len(as) != n {
+			t.b.fail(x, "%s takes %d argument(s), got %d", name, n, len(as))
+		}
+	}
+	zero := cfa.Const{Val: 0}
+	switch {
+	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
+		if t.b.funcs[name] != nil {
+			return nil, false
+		}
+		nargs(0)
+		suffix := strings.TrimPrefix(name, "__VERIFIER_nondet_")
+		var lo, hi cfa.Expr
+		if r, ok := nondetRanges[suffix]; ok {
+			lo, hi = constOrNil(r[0]), constOrNil(r[1])
+		} else if isInt(x.Type()) {
+			lo, hi = rangeOf(x.Type())
+		} else {
+			t.b.fail(x, "unsupported: %s returns %s", name, describe(x.Type()))
+		}
+		if !want {
+			return nil, true
+		}
+		tmp := t.temp(x.Type())
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: tmp, Lo: lo, Hi: hi, Pos: p, Note: name})
+		return cfa.Ref{V: tmp}, true
+	}
+	switch name {
+	case "__VERIFIER_assume":
+		nargs(1)
+		c := t.intExpr(as[0])
+		if k, ok := c.(cfa.Const); ok && k.Val != 0 {
+			return zeroIf(want), true
+		}
+		t.add(&cfa.Edge{Kind: cfa.Assume, Cond: c, Pos: p})
+		return zeroIf(want), true
+	case "assert", "__VERIFIER_assert":
+		if t.b.funcs[name] != nil {
+			return nil, false
+		}
+		nargs(1)
+		okL, errL := t.newLoc(p), t.newLoc(p)
+		d0 := t.d
+		t.branch(as[0], okL, errL)
+		t.cur, t.d = -1, d0
+		t.place(errL, p)
+		t.stop(cfa.Error, p, "assertion failed")
+		t.d = d0
+		t.place(okL, p)
+		return zeroIf(want), true
+	case "__assert_fail", "__assert_perror_fail", "__assert", "__assert_rtn", "reach_error", "__VERIFIER_error":
+		note := name + "()"
+		if strings.HasPrefix(name, "__assert") {
+			note = "assertion failed"
+			if len(as) > 0 {
+				if s, ok := as[0].Value().(cc.StringValue); ok {
+					note = "assertion failed: " + strings.TrimRight(string(s), "\x00")
+				}
+			}
+		}
+		t.stop(cfa.Error, p, note)
+		return zeroIf(want), true
+	case "abort", "exit", "_exit", "_Exit", "pthread_exit":
+		for _, a := range as {
+			if hasSE(a) {
+				t.discardRead(a, p)
+			}
+		}
+		t.exit(p)
+		return zeroIf(want), true
+	case "__VERIFIER_atomic_begin", "__nesc_atomic_start":
+		nargs(0)
+		t.atomicStep(1, p, name)
+		return zeroIf(want), true
+	case "__VERIFIER_atomic_end", "__nesc_atomic_end":
+		for _, a := range as {
+			if hasSE(a) {
+				t.discardRead(a, p)
+			}
+		}
+		t.atomicStep(-1, p, name)
+		return zeroIf(want), true
+	case "__builtin_expect":
+		nargs(2)
+		v := t.intExpr(as[0])
+		t.expr(as[1], false)
+		return unless(want, v), true
+	case "pthread_create":
+		nargs(4)
+		h := t.handleArg(as[0])
+		fd := t.threadFn(as[2])
+		tmpl := t.b.template(fd)
+		var arg cfa.Expr
+		if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil && len(realParams(ft)) > 0 {
+			arg = t.ptrArg(as[3])
+		} else if hasSE(as[3]) {
+			t.discardRead(as[3], p)
+		}
+		t.add(&cfa.Edge{Kind: cfa.Create, LHS: h, Template: tmpl, Arg: arg, Pos: p})
+		return zeroIf(want), true
+	case "pthread_join":
+		nargs(2)
+		h := t.handleValue(as[0])
+		if hasSE(as[1]) {
+			t.b.fail(as[1], "unsupported: side effects in the second argument of pthread_join")
+		}
+		t.add(&cfa.Edge{Kind: cfa.Join, Handle: h, Pos: p})
+		return zeroIf(want), true
+	case "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_mutex_init", "pthread_mutex_destroy":
+		if name == "pthread_mutex_init" {
+			nargs(2)
+			if hasSE(as[1]) {
+				t.b.fail(as[1], "unsupported: side effects in the mutex attribute argument")
+			}
+		} else {
+			nargs(1)
+		}
+		m := t.mutexArg(as[0])
+		switch name {
+		case "pthread_mutex_lock":
+			t.add(&cfa.Edge{Kind: cfa.Lock, Mutex: m, Pos: p})
+		case "pthread_mutex_unlock":
+			t.add(&cfa.Edge{Kind: cfa.Unlock, Mutex: m, Pos: p})
+		case "pthread_mutex_init":
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: m, RHS: zero, Pos: p})
+		case "pthread_mutex_destroy":
+		case "pthread_mutex_trylock":
+			tmp := t.temp(x.Type())
+			t.add(&cfa.Edge{Kind: cfa.TryLock, LHS: tmp, Mutex: m, Pos: p})
+			return unless(want, cfa.Ref{V: tmp}), true
+		}
+		return zeroIf(want), true
+	case "printf", "puts", "putchar":
+		if t.b.funcs[name] != nil {
+			return nil, false
+		}
+		for i, a := range as {
+			if s, ok := strip(a).(*cc.PrimaryExpression); ok && s.Case == cc.PrimaryExpressionString {
+				if i == 0 && strings.Contains(s.Token.SrcStr(), "%n") {
+					t.b.fail(a, "unsupported: %%n in printf format")
+				}
+				continue
+			}
+			if isInt(a.Type()) {
+				t.discardRead(a, p)
+				continue
+			}
+			t.b.fail(a, "unsupported: %s argument of %s", describe(a.Type()), name)
+		}
+		if !want {
+			return nil, true
+		}
+		tmp := t.temp(x.Type())
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: tmp, Pos: p, Note: name + " result"})
+		return cfa.Ref{V: tmp}, true
+	}
+	return nil, false
+}
+
+func zeroIf(want bool) cfa.Expr {
+	if want {
+		return cfa.Const{Val: 0}
+	}
+	return nil
+}
+
+// addrOfVar resolves &v (possibly parenthesized or cast) to v's local.
+func (t *tb) addrOfVar(n cc.ExpressionNode, what string) (*local, cc.Node) {
+	s := strip(n)
+	for {
+		c, ok := s.(*cc.CastExpression)
+		if !ok || c.Case != cc.CastExpressionCast {
+			break
+		}
+		s = strip(c.CastExpression)
+	}
+	if u, ok := s.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
+		if pe, ok := strip(u.CastExpression).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+			if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
+				l := t.lookup(d, pe)
+				if l.bad != "" {
+					t.b.fail(pe, "%s", l.bad)
+				}
+				return l, pe
+			}
+		}
+	}
+	t.b.fail(n, "unsupported: %s argument must be &variable", what)
+	return nil, nil
+}
+
+func (t *tb) mutexArg(n cc.ExpressionNode) *cfa.Var {
+	l, at := t.addrOfVar(n, "mutex")
+	if l.v.Kind != cfa.Mutex {
+		t.b.fail(at, "unsupported: %s is not a pthread_mutex_t", l.v.CName)
+	}
+	return l.v
+}
+
+func (t *tb) handleArg(n cc.ExpressionNode) *cfa.Var {
+	l, at := t.addrOfVar(n, "thread handle")
+	if l.v.Kind != cfa.Handle {
+		t.b.fail(at, "unsupported: %s is not a pthread_t", l.v.CName)
+	}
+	return l.v
+}
+
+func (t *tb) handleValue(n cc.ExpressionNode) cfa.Expr {
+	if pe, ok := strip(n).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
+			l := t.lookup(d, pe)
+			if l.bad != "" {
+				t.b.fail(pe, "%s", l.bad)
+			}
+			if l.v.Kind != cfa.Handle {
+				t.b.fail(pe, "unsupported: %s is not a pthread_t", l.v.CName)
+			}
+			return cfa.Ref{V: l.v}
+		}
+	}
+	t.b.fail(n, "unsupported: pthread_join argument must be a pthread_t variable")
+	return nil
+}
+
+// threadFn resolves the start routine argument of pthread_create.
+func (t *tb) threadFn(n cc.ExpressionNode) *cc.FunctionDefinition {
+	s := strip(n)
+	for {
+		switch x := s.(type) {
+		case *cc.CastExpression:
+			if x.Case == cc.CastExpressionCast {
+				s = strip(x.CastExpression)
+				continue
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionAddrof {
+				s = strip(x.CastExpression)
+				continue
+			}
+		}
+		break
+	}
+	if pe, ok := s.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		if d, ok := pe.ResolvedTo().(*cc.Declarator); ok && d.Type() != nil && d.Type().Kind() == cc.Function {
+			name := pe.Token.SrcStr()
+			fd := t.b.funcs[name]
+			if fd == nil {
+				t.b.fail(pe, "call to undefined function %s (thread start routine)", name)
+			}
+			return fd
+		}
+	}
+	t.b.fail(n, "unsupported: thread start routine must be a named function")
+	return nil
+}
+
+// inline lowers a call to a function with a body by inlining it.
+func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	name := fd.Declarator.Name()
+	for _, s := range t.stack {
+		if s == name {
+			t.b.fail(x, "unsupported: recursive call to %s", name)
+		}
+	}
+	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
+	if ft == nil {
+		t.b.fail(x, "unsupported: call to %s without a prototype", name)
+	}
+	if ft.IsVariadic() {
+		t.b.fail(x, "unsupported: call to variadic function %s", name)
+	}
+	params := realParams(ft)
+	if len(params) != len(as) {
+		t.b.fail(x, "call to %s with %d argument(s), want %d", name, len(as), len(params))
+	}
+	// Evaluate the arguments in the caller, left to right.
+	vals := make([]cfa.Expr, len(as))
+	for i, a := range as {
+		pt := params[i].Type()
+		switch {
+		case isInt(pt):
+			vals[i] = t.intExpr(a)
+		case isPtr(pt) && isVoid(pt.(*cc.PointerType).Elem()):
+			vals[i] = t.ptrArg(a)
+		default:
+			if _, bad := t.b.classify(pt); bad == "" {
+				t.b.fail(a, "unsupported: passing a synchronization object by value to %s", name)
+			}
+			t.b.fail(a, "unsupported: %s parameter %d of %s", describe(pt), i+1, name)
+		}
+		for _, later := range as[i+1:] {
+			if hasSE(later) {
+				vals[i] = t.snapshot(vals[i], a.Type(), p)
+				break
+			}
+		}
+	}
+	caller := t.fr
+	fr := t.newFrame(fd, false)
+	t.fr = fr
+	t.stack = append(t.stack, name)
+	for i, prm := range params {
+		d := prm.Declarator
+		var l *local
+		if d == nil || d.Name() == "" {
+			l = t.newVar(nil, "param", cfa.Data, prm.Type())
+		} else if isPtr(prm.Type()) {
+			l = t.newVar(d, d.Name(), cfa.Data, prm.Type())
+			l.ptrInt = true
+		} else {
+			l = t.declLocal(d, prm.Type())
+		}
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: normBool(l.v, vals[i]), Pos: p})
+	}
+	rt := ft.Result()
+	switch {
+	case rt == nil || isVoid(rt):
+	case isInt(rt):
+		fr.ret = t.newVar(nil, "return", cfa.Data, rt).v
+		t.b.stable[fr.ret] = true
+	case isPtr(rt):
+		fr.retPtr = true
+	default:
+		t.b.fail(x, "unsupported: %s returns %s", name, describe(rt))
+	}
+	fr.retLoc = t.newLoc(p)
+	atomic := isAtomicFn(name)
+	d0 := t.d
+	if atomic {
+		t.atomicStep(1, p, name)
+	}
+	t.block(fd.CompoundStatement)
+	t.jump(fr.retLoc, t.b.pos(endOf(fd.CompoundStatement)))
+	t.cur = fr.retLoc
+	if t.depth[fr.retLoc] == -1 {
+		// The function never returns.
+		t.cur = -1
+		t.d = d0
+		if atomic {
+			t.d++
+		}
+	} else {
+		t.d = t.depth[fr.retLoc]
+	}
+	t.stack = t.stack[:len(t.stack)-1]
+	t.fr = caller
+	if atomic {
+		t.atomicStep(-1, p, name)
+	}
+	if !want {
+		return nil
+	}
+	if fr.ret == nil {
+		if fr.retPtr {
+			t.b.fail(x, "unsupported: pointer value returned by %s", name)
+		}
+		t.b.fail(x, "unsupported: void value of %s used", name)
+	}
+	return cfa.Ref{V: fr.ret}
+}

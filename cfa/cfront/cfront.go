@@ -1,0 +1,201 @@
+// Package cfront is circ's C front end: it owns the translation of a C
+// source file (or an already preprocessed .i file) into a cfa.Program. It
+// preprocesses, parses and type checks with modernc.org/cc/v4 (using the
+// host gcc's predefined macros and include paths), then lowers the
+// functions reachable from main and from every function passed to
+// pthread_create into one control-flow automaton per thread template, with
+// all calls inlined, side effects linearized into temporaries, and the
+// concurrency conventions of design.md (pthread threads and mutexes, atomic
+// sections, __VERIFIER_* built-ins, assert) mapped onto cfa operations.
+// Anything it cannot model soundly (pointers, arrays, structs, floating
+// point, the heap, recursion, calls to functions without a body) is
+// reported as an *Error with its file:line:column; the package never
+// guesses and never panics through its API.
+package cfront
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+	"modernc.org/token"
+)
+
+// Error is a front-end error at a source position.
+type Error struct {
+	Pos cfa.Pos
+	Msg string
+}
+
+// Error formats the error as file:line:column: message, on one line.
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.Pos.File, e.Pos.Line, e.Pos.Col, e.Msg)
+}
+
+func newError(pos cfa.Pos, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	msg = strings.Join(strings.Fields(strings.ReplaceAll(msg, "\n", "; ")), " ")
+	return &Error{Pos: pos, Msg: msg}
+}
+
+// maxEdges bounds the size of one program after inlining.
+const maxEdges = 2_000_000
+
+var (
+	cfgOnce sync.Once
+	cfgVal  *cc.Config
+	cfgErr  error
+)
+
+func config() (*cc.Config, error) {
+	cfgOnce.Do(func() {
+		cfgVal, cfgErr = cc.NewConfig(runtime.GOOS, runtime.GOARCH)
+	})
+	return cfgVal, cfgErr
+}
+
+// Load parses a .c file (preprocessed by cc/v4 with the host gcc's
+// predefined macros and include paths) or a .i file (already
+// preprocessed) and builds the program.
+func Load(path string) (*cfa.Program, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		msg := err.Error()
+		if pe, ok := err.(*os.PathError); ok {
+			msg = pe.Err.Error()
+		}
+		return nil, newError(cfa.Pos{File: path}, "cannot read file: %s", msg)
+	}
+	return Parse(path, src)
+}
+
+// Parse does the same as Load from source text; name is used in positions
+// and decides .c vs .i handling (a name ending in .i is not preprocessed
+// again, apart from the compiler's predefined macros).
+func Parse(name string, src []byte) (prog *cfa.Program, err error) {
+	b := &builder{file: name}
+	defer func() {
+		if r := recover(); r != nil {
+			prog = nil
+			if e, ok := r.(*Error); ok {
+				err = e
+				return
+			}
+			pos := b.lastPos
+			if pos.File == "" {
+				pos = cfa.Pos{File: name}
+			}
+			err = newError(pos, "internal error: %v (%s)", r, firstFrames(debug.Stack()))
+		}
+	}()
+	cfg0, cerr := config()
+	if cerr != nil {
+		return nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", cerr)
+	}
+	cfg := *cfg0
+	cfg.ExpansionLimit = 50_000_000
+	predefined := cfg.Predefined
+	if strings.HasSuffix(name, ".i") {
+		predefined = reservedOnly(predefined)
+	}
+	sources := []cc.Source{
+		{Name: "<predefined>", Value: predefined},
+		{Name: "<builtin>", Value: cc.Builtin},
+		{Name: name, Value: string(src)},
+	}
+	ast, terr := translate(&cfg, sources, name)
+	if terr != nil {
+		return nil, ccError(name, terr)
+	}
+	if ast == nil || ast.TranslationUnit == nil {
+		return nil, newError(cfa.Pos{File: name}, "empty translation unit")
+	}
+	b.ast = ast
+	return b.build(), nil
+}
+
+// translate runs cc.Translate, turning a panic inside cc/v4 into an error.
+func translate(cfg *cc.Config, sources []cc.Source, name string) (ast *cc.AST, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ast, err = nil, newError(cfa.Pos{File: name}, "C parser failure: %v", r)
+		}
+	}()
+	return cc.Translate(cfg, sources)
+}
+
+// reservedOnly drops the predefined macros whose names are not reserved
+// identifiers (like linux or unix): in an already preprocessed file they
+// have been expanded, and any remaining occurrence is an ordinary name.
+func reservedOnly(predefined string) string {
+	var out []string
+	for _, line := range strings.Split(predefined, "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "#define" && !strings.HasPrefix(f[1], "_") {
+			continue
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+var posRE = regexp.MustCompile(`^(.*?):(\d+):(\d+): ?(.*)$`)
+
+// ccError turns a cc/v4 error (one or more lines "file:line:col: msg")
+// into an *Error for the first one.
+func ccError(name string, err error) *Error {
+	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
+	first := lines[0]
+	// Prefer the first error located in the user's file.
+	for _, l := range lines {
+		if strings.HasPrefix(l, name+":") {
+			first = l
+			break
+		}
+	}
+	if m := posRE.FindStringSubmatch(first); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		return newError(cfa.Pos{File: m[1], Line: line, Col: col}, "%s", m[4])
+	}
+	return newError(cfa.Pos{File: name}, "%s", first)
+}
+
+func firstFrames(stack []byte) string {
+	var out []string
+	for _, l := range strings.Split(string(stack), "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "/") && strings.Contains(l, "cfront") && !strings.Contains(l, "cfront.go") {
+			out = append(out, l[strings.LastIndex(l, "/")+1:])
+			if len(out) == 2 {
+				break
+			}
+		}
+	}
+	return strings.Join(out, " < ")
+}
+
+func toPos(p token.Position) cfa.Pos {
+	return cfa.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+}
+
+// intValue converts a cc constant value to an int64.
+func intValue(v cc.Value) (int64, bool) {
+	switch x := v.(type) {
+	case cc.Int64Value:
+		return int64(x), true
+	case cc.UInt64Value:
+		if uint64(x) <= math.MaxInt64 {
+			return int64(x), true
+		}
+	}
+	return 0, false
+}

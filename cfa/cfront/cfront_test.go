@@ -1,0 +1,430 @@
+package cfront
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"circ/cfa"
+)
+
+const hdr = `#include <pthread.h>
+#include <assert.h>
+#include <stdio.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+extern void reach_error(void);
+`
+
+func mustParse(t *testing.T, src string) *cfa.Program {
+	t.Helper()
+	p, err := Parse("t.c", []byte(src))
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	return p
+}
+
+func tmpl(t *testing.T, p *cfa.Program, name string) *cfa.CFA {
+	t.Helper()
+	for _, c := range p.Templates {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no template %s in\n%s", name, p)
+	return nil
+}
+
+// run executes the main template sequentially (creates, joins and locks
+// are skipped; havoc picks the lower bound or 0; the first enabled edge is
+// taken) and returns the final values of the globals, or "error" set if
+// an Error edge was taken.
+func run(t *testing.T, p *cfa.Program) (map[string]int64, bool) {
+	t.Helper()
+	c := p.Main()
+	env := map[*cfa.Var]int64{}
+	for _, g := range p.Globals {
+		env[g] = g.Init
+	}
+	var eval func(e cfa.Expr) int64
+	eval = func(e cfa.Expr) int64 {
+		switch e := e.(type) {
+		case cfa.Const:
+			return e.Val
+		case cfa.Ref:
+			return env[e.V]
+		case cfa.Unary:
+			x := eval(e.X)
+			switch e.Op {
+			case cfa.Neg:
+				return -x
+			case cfa.Not:
+				return b2i(x == 0)
+			default:
+				return ^x
+			}
+		case cfa.Binary:
+			x, y := eval(e.X), eval(e.Y)
+			switch e.Op {
+			case cfa.And:
+				return b2i(x != 0 && y != 0)
+			case cfa.Or:
+				return b2i(x != 0 || y != 0)
+			}
+			v, ok := fold(e.Op, x, y)
+			if !ok {
+				t.Fatalf("cannot evaluate %v", e)
+			}
+			return v
+		case cfa.Cond:
+			if eval(e.C) != 0 {
+				return eval(e.T)
+			}
+			return eval(e.F)
+		}
+		t.Fatalf("bad expr %T", e)
+		return 0
+	}
+	l := c.Entry
+	for steps := 0; steps < 100000; steps++ {
+		var next *cfa.Edge
+		for _, e := range c.Out[l] {
+			if e.Kind != cfa.Assume || eval(e.Cond) != 0 {
+				next = e
+				break
+			}
+		}
+		if next == nil {
+			break
+		}
+		switch next.Kind {
+		case cfa.Assign:
+			v := eval(next.RHS)
+			if next.LHS.Bool {
+				v = b2i(v != 0)
+			}
+			env[next.LHS] = v
+		case cfa.Havoc:
+			env[next.LHS] = 0
+			if next.Lo != nil {
+				env[next.LHS] = eval(next.Lo)
+			}
+		case cfa.TryLock:
+			env[next.LHS] = 0
+		case cfa.Error:
+			return nil, true
+		}
+		l = next.To
+	}
+	out := map[string]int64{}
+	for _, g := range p.Globals {
+		out[g.Name] = env[g]
+	}
+	return out, false
+}
+
+func TestSemantics(t *testing.T) {
+	tests := []struct {
+		name string
+		body string // globals and functions; main is appended
+		main string
+		want map[string]int64
+		err  bool
+	}{
+		{"arith", "int a, b = 7, c;", "a = b * 3 - 1; c = a / 4 + a % 4 - (-b); b = ~0 & 5 | 8 ^ 1; a <<= 2; c >>= 1;", map[string]int64{"a": 80, "b": 13, "c": 6}, false},
+		{"incdec", "int a = 5, b, c;", "b = a++; c = ++a; a--; --c; b += a-- + --a;", map[string]int64{"a": 4, "b": 15, "c": 6}, false},
+		{"shortcircuit", "int a, b, c;", "if (a && b++) c = 1; if (a || b++) c = 2; a = (b++ || c++); c = b && 0;", map[string]int64{"a": 1, "b": 2, "c": 0}, false},
+		{"cond", "int a = 3, b, c;", "b = a > 2 ? a++ : a--; c = a ? : 9; a = 0 ? 1 : 2;", map[string]int64{"a": 2, "b": 3, "c": 4}, false},
+		{"comma-assign", "int a, b, c;", "a = (b = 3, c = b + 1); a = b = c = 9;", map[string]int64{"a": 9, "b": 9, "c": 9}, false},
+		{"bool", "_Bool f; int a;", "f = 5; a = f + (_Bool)7; f++; f--;", map[string]int64{"f": 0, "a": 2}, false},
+		{"loops", "int s, n;", "for (int i = 0; i < 5; i++) { if (i == 2) continue; s += i; } while (n < 3) n++; do { n += 10; } while (n < 25); for (;;) { if (s > 100) break; s *= 2; }", map[string]int64{"s": 128, "n": 33}, false},
+		{"switch", "int a, r;", "for (a = 0; a < 4; a++) switch (a) { case 0: r += 1; case 1: r += 10; break; default: r += 100; case 3: r += 1000; }", map[string]int64{"r": 2121}, false},
+		{"goto", "int a;", "L: a++; if (a < 3) goto L; goto M; a = 100; M: ;", map[string]int64{"a": 3}, false},
+		{"inline", "int g; int sq(int x) { return x * x; } int add(int x, int y) { g++; return x + y; } void nop(void) { g += 100; return; }", "g = add(sq(2), add(1, 2)) + sq(3); nop();", map[string]int64{"g": 116}, false},
+		{"static", "int g; int cnt(void) { static int n = 10; return ++n; }", "cnt(); g = cnt();", map[string]int64{"g": 12}, false},
+		{"enum", "enum E { A, B = 5, C }; int g; enum E e = C;", "g = e + B + sizeof(int);", map[string]int64{"g": 15}, false},
+		{"stmt-expr", "int g;", "g = ({ int t = 4; t + 1; });", map[string]int64{"g": 5}, false},
+		{"assert-ok", "int g = 1;", "assert(g == 1); g = 2;", map[string]int64{"g": 2}, false},
+		{"assert-fail", "int g = 1;", "assert(g == 2); g = 2;", nil, true},
+		{"reach-error", "int g;", "if (g == 0) reach_error();", nil, true},
+		{"nondet", "int g; unsigned char u;", "g = __VERIFIER_nondet_int(); u = 3;", map[string]int64{"g": 0, "u": 3}, false},
+		{"locks", "pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int g;", "pthread_mutex_init(&m, 0); pthread_mutex_lock(&m); g = pthread_mutex_trylock(&m) + 4; pthread_mutex_unlock(&m);", map[string]int64{"g": 4, "m": 0}, false},
+		{"shadow", "int g;", "int x = 1; { int x = 2; g = x; } g += x;", map[string]int64{"g": 3}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, hdr+tc.body+"\nint main(void) {\n"+tc.main+"\nreturn 0;\n}\n")
+			got, failed := run(t, p)
+			if failed != tc.err {
+				t.Fatalf("error reached = %v, want %v\n%s", failed, tc.err, p)
+			}
+			for k, v := range tc.want {
+				if got[k] != v {
+					t.Errorf("%s = %d, want %d\n%s", k, got[k], v, p)
+				}
+			}
+		})
+	}
+}
+
+func TestTemplatesAndMultiplicity(t *testing.T) {
+	src := hdr + `
+int x, y;
+void *once(void *a) { x = y + 1; return NULL; }
+void *twice(void *arg) { int id = (int)arg; y = id; return 0; }
+void *many(void *arg) { pthread_t t; pthread_create(&t, 0, once, 0); return (void *)0; }
+int main() {
+  pthread_t a, b, c;
+  int n = __VERIFIER_nondet_int();
+  pthread_create(&a, 0, once, 0);
+  pthread_create(&b, 0, twice, (void *)1);
+  pthread_create(&b, 0, twice, (void *)2);
+  while (n-- > 0) pthread_create(&c, 0, many, 0);
+  pthread_join(a, 0);
+  return 0;
+}
+`
+	p := mustParse(t, src)
+	if len(p.Templates) != 4 || p.Templates[0].Name != "main" {
+		t.Fatalf("templates: %v", p)
+	}
+	wantMult := map[string]string{"main": "1", "once": "unbounded", "twice": "2", "many": "unbounded"}
+	for name, m := range wantMult {
+		if got := tmpl(t, p, name).Mult.String(); got != m {
+			t.Errorf("%s: instances %s, want %s", name, got, m)
+		}
+	}
+	tw := tmpl(t, p, "twice")
+	if tw.Param == nil || tw.Param.Global {
+		t.Errorf("twice: param %v", tw.Param)
+	}
+	// Create edges carry the argument; once's edge reads y and writes x.
+	var creates []string
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Create {
+			creates = append(creates, e.String())
+		}
+	}
+	if strings.Join(creates, "; ") != "main::a := create once(0); main::b := create twice(1); main::b := create twice(2); main::c := create many(0)" {
+		t.Errorf("creates: %q", creates)
+	}
+	found := false
+	for _, e := range tmpl(t, p, "once").Edges {
+		if e.Kind == cfa.Assign && len(e.Writes) == 1 && e.Writes[0].Name == "x" {
+			found = true
+			if len(e.Reads) != 1 || e.Reads[0].Name != "y" {
+				t.Errorf("once: reads %v", e.Reads)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("once: no write of x:\n%s", p)
+	}
+	shared := map[string]bool{}
+	for _, v := range p.SharedData() {
+		shared[v.Name] = true
+	}
+	if !shared["x"] || !shared["y"] {
+		t.Errorf("shared: %v", shared)
+	}
+
+	// Only main.
+	p = mustParse(t, "int g; int main() { g = 1; return 0; }")
+	if len(p.Templates) != 1 || p.Main().Mult.String() != "1" {
+		t.Errorf("single: %v", p)
+	}
+	// Created once.
+	p = mustParse(t, hdr+"void *f(void *a) { return 0; } int main() { pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }")
+	if m := tmpl(t, p, "f").Mult; m.Unbounded || m.Count != 1 {
+		t.Errorf("once: %v", m)
+	}
+}
+
+func atomicCount(c *cfa.CFA) int {
+	n := 0
+	for _, l := range c.Locs {
+		if l.Atomic {
+			n++
+		}
+	}
+	return n
+}
+
+func TestAtomic(t *testing.T) {
+	src := hdr + `
+int g, h;
+typedef unsigned char __nesc_atomic_t;
+__nesc_atomic_t __nesc_atomic_start(void);
+void __nesc_atomic_end(__nesc_atomic_t s);
+void __VERIFIER_atomic_inc(void) { g++; h++; }
+int main() {
+  g = 1;
+  __VERIFIER_atomic_begin();
+  g = 2;
+  h = 3;
+  __VERIFIER_atomic_end();
+  __VERIFIER_atomic_inc();
+  { __nesc_atomic_t s = __nesc_atomic_start(); g = 5; __nesc_atomic_end(s); }
+  return 0;
+}
+`
+	p := mustParse(t, src)
+	c := p.Main()
+	// Every write of g or h except the first happens from an atomic location.
+	for _, e := range c.Edges {
+		if len(e.Writes) == 0 {
+			continue
+		}
+		want := !(e.Kind == cfa.Assign && e.RHS.String() == "1")
+		if c.Locs[e.From].Atomic != want {
+			t.Errorf("edge %s at %v: atomic source %v, want %v", e, e.Pos, c.Locs[e.From].Atomic, want)
+		}
+	}
+	// begin edges: non-atomic -> atomic; end edges: atomic -> non-atomic.
+	var begins, ends int
+	for _, e := range c.Edges {
+		if e.Kind != cfa.Skip {
+			continue
+		}
+		from, to := c.Locs[e.From].Atomic, c.Locs[e.To].Atomic
+		switch {
+		case !from && to:
+			begins++
+		case from && !to:
+			ends++
+		}
+	}
+	if begins != 3 || ends != 3 {
+		t.Errorf("begins %d ends %d\n%s", begins, ends, p)
+	}
+	if n := atomicCount(c); n < 5 {
+		t.Errorf("atomic locations: %d\n%s", n, p)
+	}
+	if c.Locs[c.Entry].Atomic {
+		t.Error("entry is atomic")
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"syntax", "int main() {\n  int x = ;\n}\n", "t.c:2:11: "},
+		{"pointer", "int main() {\n  int x = 0;\n  int *p = &x;\n  return 0;\n}\n", "t.c:3:8: unsupported: pointer variable p"},
+		{"pointer-global", "int *p;\nint main() {\n  return *p;\n}\n", "t.c:3:10: unsupported: pointer dereference"},
+		{"array", "int a[3];\nint main() {\n  a[1] = 2;\n  return 0;\n}\n", "t.c:3:3: unsupported: array indexing"},
+		{"array-local", "int main() {\n  int a[3];\n  return 0;\n}\n", "t.c:2:7: unsupported: array variable a"},
+		{"struct", "struct s { int f; } v;\nint main() {\n  v.f = 1;\n  return 0;\n}\n", "t.c:3:3: unsupported: struct member access"},
+		{"float", "int main() {\n  float f = 1.0;\n  return 0;\n}\n", "t.c:2:9: unsupported: floating-point variable f"},
+		{"float-const", "int g;\nint main() {\n  g = 2.5;\n  return 0;\n}\n", "t.c:3:7: unsupported: floating-point constant 2.5"},
+		{"unknown-fn", "int foo(int);\nint main() {\n  return foo(1);\n}\n", "t.c:3:10: call to undefined function foo"},
+		{"malloc", "#include <stdlib.h>\nint main() {\n  malloc(4);\n  return 0;\n}\n", "t.c:3:3: unsupported: heap allocation (malloc)"},
+		{"recursion", "int f(int n) {\n  return n ? f(n - 1) : 0;\n}\nint main() {\n  return f(3);\n}\n", "t.c:2:14: unsupported: recursive call to f"},
+		{"mutual-recursion", "int g(int);\nint f(int n) { return g(n); }\nint g(int n) { return f(n); }\nint main() {\n  return f(3);\n}\n", "t.c:3:23: unsupported: recursive call to f"},
+		{"no-main", "int g;\n", "t.c:0:0: no main function"},
+		{"nesting", "void __VERIFIER_atomic_begin(void);\nvoid __VERIFIER_atomic_end(void);\nint g;\nint main() {\n  if (g)\n    __VERIFIER_atomic_begin();\n  g = 1;\n  return 0;\n}\n", "t.c:5:3: atomic section not well nested"},
+		{"end-without-begin", "void __VERIFIER_atomic_end(void);\nint main() {\n  __VERIFIER_atomic_end();\n  return 0;\n}\n", "t.c:3:3: atomic section not well nested"},
+		{"thread-arg-pointer", "#include <pthread.h>\nint a;\nvoid *f(void *p) { return 0; }\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, &a);\n  return 0;\n}\n", "t.c:6:28: unsupported: address-of operator (&)"},
+		{"deref-arg", "#include <pthread.h>\nvoid *f(void *p) {\n  int x = *(int *)p;\n  return 0;\n}\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  return 0;\n}\n", "t.c:3:11: unsupported: pointer dereference"},
+		{"cond-var", "#include <pthread.h>\npthread_cond_t c;\npthread_mutex_t m;\nint main() {\n  pthread_cond_wait(&c, &m);\n  return 0;\n}\n", "t.c:5:3: unsupported: pthread_cond_wait"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := Parse("t.c", []byte(tc.src))
+			if err == nil {
+				t.Fatalf("no error; program:\n%s", p)
+			}
+			var fe *Error
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %T %v is not *Error", err, err)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("got  %q\nwant %q...", err.Error(), tc.want)
+			}
+			if strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "internal error") {
+				t.Errorf("bad error %q", err.Error())
+			}
+		})
+	}
+}
+
+func TestLoad(t *testing.T) {
+	_, err := Load("/nonexistent/dir/x.c")
+	var fe *Error
+	if !errors.As(err, &fe) || err.Error() != "/nonexistent/dir/x.c:0:0: cannot read file: no such file or directory" {
+		t.Errorf("missing file: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "inc.h"), []byte("int g;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "a.c")
+	if err := os.WriteFile(path, []byte("#include \"inc.h\"\nint main() { g = 1; return 0; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Global("g") == nil || p.File != path {
+		t.Errorf("program: %v", p)
+	}
+	// A .i file: already preprocessed, with line markers; linux is an
+	// ordinary name there.
+	ipath := filepath.Join(dir, "b.i")
+	src := "# 1 \"b.c\"\nint linux;\nint main() { linux = 2; return 0; }\n"
+	if err := os.WriteFile(ipath, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err = Load(ipath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Global("linux") == nil {
+		t.Errorf("program: %v", p)
+	}
+}
+
+func TestPositionsAndLocals(t *testing.T) {
+	src := "int g;\nint f(int a) {\n  int b = a + g;\n  return b;\n}\nint main() {\n  g = f(1) + f(2);\n  return 0;\n}\n"
+	p := mustParse(t, src)
+	c := p.Main()
+	names := map[string]bool{}
+	for _, v := range c.Locals {
+		if v.Global {
+			t.Errorf("local %s is global", v.Name)
+		}
+		if names[v.Name] {
+			t.Errorf("duplicate local %s", v.Name)
+		}
+		names[v.Name] = true
+	}
+	if !names["f::a"] || !names["f::a#2"] || !names["f::b"] || !names["f::b#2"] {
+		t.Errorf("locals: %v", names)
+	}
+	for _, e := range c.Edges {
+		if e.Pos.File != "t.c" || e.Pos.Line == 0 {
+			t.Errorf("edge %s has position %v", e, e.Pos)
+		}
+	}
+	for _, l := range c.Locs {
+		if l.Pos.File != "t.c" {
+			t.Errorf("location %d has position %v", l.ID, l.Pos)
+		}
+	}
+	// Conditions become two assume edges, c and !c.
+	p = mustParse(t, "int g;\nint main() {\n  if (g > 1) g = 0;\n  return 0;\n}\n")
+	var conds []string
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Assume {
+			conds = append(conds, e.Cond.String()+"@"+e.Pos.String())
+		}
+	}
+	if strings.Join(conds, " ") != "g > 1@t.c:3:7 !(g > 1)@t.c:3:7" {
+		t.Errorf("conditions: %v", conds)
+	}
+}

@@ -1,0 +1,856 @@
+package cfront
+
+import (
+	"math"
+	"math/bits"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// hasSE reports whether evaluating n may have side effects (including
+// calls to any function and built-in). It is conservative.
+func hasSE(n cc.ExpressionNode) bool {
+	switch x := n.(type) {
+	case nil:
+		return false
+	case *cc.PrimaryExpression:
+		if x == nil {
+			return false
+		}
+		switch x.Case {
+		case cc.PrimaryExpressionExpr:
+			return hasSE(x.ExpressionList)
+		case cc.PrimaryExpressionStmt, cc.PrimaryExpressionGeneric:
+			return true
+		}
+		return false
+	case *cc.PostfixExpression:
+		if x == nil {
+			return false
+		}
+		switch x.Case {
+		case cc.PostfixExpressionIndex:
+			return hasSE(x.PostfixExpression) || hasSE(x.ExpressionList)
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			return hasSE(x.PostfixExpression)
+		case cc.PostfixExpressionPrimary:
+			return hasSE(x.PrimaryExpression)
+		}
+		return true
+	case *cc.UnaryExpression:
+		if x == nil {
+			return false
+		}
+		switch x.Case {
+		case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+			return true
+		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
+			return false
+		case cc.UnaryExpressionPostfix:
+			return hasSE(x.PostfixExpression)
+		}
+		return hasSE(x.CastExpression) || hasSE(x.UnaryExpression)
+	case *cc.CastExpression:
+		if x == nil {
+			return false
+		}
+		return hasSE(x.CastExpression) || hasSE(x.UnaryExpression)
+	case *cc.MultiplicativeExpression:
+		return x != nil && (hasSE(x.MultiplicativeExpression) || hasSE(x.CastExpression))
+	case *cc.AdditiveExpression:
+		return x != nil && (hasSE(x.AdditiveExpression) || hasSE(x.MultiplicativeExpression))
+	case *cc.ShiftExpression:
+		return x != nil && (hasSE(x.ShiftExpression) || hasSE(x.AdditiveExpression))
+	case *cc.RelationalExpression:
+		return x != nil && (hasSE(x.RelationalExpression) || hasSE(x.ShiftExpression))
+	case *cc.EqualityExpression:
+		return x != nil && (hasSE(x.EqualityExpression) || hasSE(x.RelationalExpression))
+	case *cc.AndExpression:
+		return x != nil && (hasSE(x.AndExpression) || hasSE(x.EqualityExpression))
+	case *cc.ExclusiveOrExpression:
+		return x != nil && (hasSE(x.ExclusiveOrExpression) || hasSE(x.AndExpression))
+	case *cc.InclusiveOrExpression:
+		return x != nil && (hasSE(x.InclusiveOrExpression) || hasSE(x.ExclusiveOrExpression))
+	case *cc.LogicalAndExpression:
+		return x != nil && (hasSE(x.LogicalAndExpression) || hasSE(x.InclusiveOrExpression))
+	case *cc.LogicalOrExpression:
+		return x != nil && (hasSE(x.LogicalOrExpression) || hasSE(x.LogicalAndExpression))
+	case *cc.ConditionalExpression:
+		return x != nil && (hasSE(x.LogicalOrExpression) || hasSE(x.ExpressionList) || hasSE(x.ConditionalExpression))
+	case *cc.AssignmentExpression:
+		if x == nil {
+			return false
+		}
+		if x.Case == cc.AssignmentExpressionCond {
+			return hasSE(x.ConditionalExpression)
+		}
+		return true
+	case *cc.ExpressionList:
+		for l := x; l != nil; l = l.ExpressionList {
+			if hasSE(l.AssignmentExpression) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// strip removes parentheses.
+func strip(n cc.ExpressionNode) cc.ExpressionNode {
+	for {
+		p, ok := n.(*cc.PrimaryExpression)
+		if !ok || p == nil || p.Case != cc.PrimaryExpressionExpr || p.ExpressionList == nil {
+			return n
+		}
+		if l, ok := p.ExpressionList.(*cc.ExpressionList); ok && l != nil && l.ExpressionList != nil {
+			return n
+		}
+		n = p.ExpressionList
+	}
+}
+
+// stableExpr reports whether e's value cannot change before it is used: a
+// constant or a temporary.
+func (t *tb) stableExpr(e cfa.Expr) bool {
+	switch x := e.(type) {
+	case cfa.Const:
+		return true
+	case cfa.Ref:
+		return t.b.stable[x.V]
+	}
+	return false
+}
+
+// snapshot stores e in a temporary unless it is stable.
+func (t *tb) snapshot(e cfa.Expr, typ cc.Type, p cfa.Pos) cfa.Expr {
+	if e == nil || t.stableExpr(e) || !readsGlobal(e) {
+		// Locals cannot change behind our back: no pointers, and
+		// unsequenced modifications are undefined behavior.
+		return e
+	}
+	tmp := t.temp(typ)
+	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: e, Pos: p})
+	return cfa.Ref{V: tmp}
+}
+
+// readsGlobal reports whether e reads a global variable.
+func readsGlobal(e cfa.Expr) bool {
+	vs := map[*cfa.Var]bool{}
+	cfa.Vars(e, vs)
+	for v := range vs {
+		if v.Global {
+			return true
+		}
+	}
+	return false
+}
+
+// assignTo emits v := rhs. When rhs is a single-use temporary whose value
+// was produced by the edge just added, that edge writes v directly.
+func (t *tb) assignTo(v *cfa.Var, rhs cfa.Expr, p cfa.Pos) {
+	if r, ok := rhs.(cfa.Ref); ok && t.b.single[r.V] && t.cur != -1 && len(t.c.Edges) > 0 {
+		last := t.c.Edges[len(t.c.Edges)-1]
+		if last.To == t.cur && last.LHS == r.V && (last.Kind == cfa.Havoc || last.Kind == cfa.TryLock || last.Kind == cfa.Assign) && last.Pos.File == p.File {
+			last.LHS = v
+			delete(t.b.single, r.V)
+			return
+		}
+	}
+	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: rhs, Pos: p})
+}
+
+// intExpr lowers n, which must have an integer type, for its value.
+func (t *tb) intExpr(n cc.ExpressionNode) cfa.Expr {
+	if n == nil {
+		t.b.fail(n, "missing expression")
+	}
+	if isPtr(n.Type()) {
+		// Only the integer-in-a-pointer idiom is supported.
+		return t.ptrArg(n)
+	}
+	e := t.expr(n, true)
+	if e == nil {
+		t.b.fail(n, "unsupported: void value used")
+	}
+	return e
+}
+
+// ptrArg lowers an expression of pointer type that carries an integer: a
+// null pointer, an integer cast to a pointer, or a void* parameter
+// holding a thread argument.
+func (t *tb) ptrArg(n cc.ExpressionNode) cfa.Expr {
+	n = strip(n)
+	if n == nil {
+		t.b.fail(n, "missing expression")
+	}
+	if isInt(n.Type()) {
+		return t.intExpr(n)
+	}
+	switch x := n.(type) {
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast && isPtr(x.Type()) {
+			inner := x.CastExpression
+			if isInt(inner.Type()) || isPtr(inner.Type()) {
+				return t.ptrArg(inner)
+			}
+		}
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionIdent {
+			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d.Type() != nil && d.Type().Kind() != cc.Function {
+				l := t.lookup(d, x)
+				if l.ptrInt {
+					return cfa.Ref{V: l.v}
+				}
+				if l.bad != "" {
+					t.b.fail(x, "%s", l.bad)
+				}
+			}
+		}
+	}
+	switch x := n.(type) {
+	case *cc.UnaryExpression, *cc.PostfixExpression:
+		if x.(cc.ExpressionNode) != nil {
+			t.expr(n, true) // reports the construct precisely
+		}
+	}
+	t.b.fail(n, "unsupported: %s value", describe(n.Type()))
+	return nil
+}
+
+// expr lowers n, emitting edges for its side effects in evaluation order,
+// and returns its value as a side-effect-free expression valid at the new
+// current location (nil if want is false or n is void).
+func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
+	if n == nil {
+		if want {
+			t.b.fail(n, "missing expression")
+		}
+		return nil
+	}
+	p := t.b.pos(n)
+	t.b.lastPos = p
+	// Integer constant expressions without side effects.
+	if !hasSE(n) && isInt(n.Type()) && isLeafConst(n) {
+		if v, ok := intValue(n.Value()); ok {
+			return cfa.Const{Val: v}
+		}
+		if _, ok := n.Value().(cc.UInt64Value); ok {
+			t.b.fail(n, "unsupported: integer constant too large")
+		}
+	}
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		return t.primary(x, want)
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
+			return t.expr(x.PrimaryExpression, want)
+		case cc.PostfixExpressionCall:
+			return t.call(x, want)
+		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+			return t.incDec(x.PostfixExpression, x.Case == cc.PostfixExpressionInc, true, want, p)
+		case cc.PostfixExpressionIndex:
+			t.b.fail(n, "unsupported: array indexing")
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			t.b.fail(n, "unsupported: struct member access")
+		case cc.PostfixExpressionComplit:
+			t.b.fail(n, "unsupported: compound literal")
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionPostfix:
+			return t.expr(x.PostfixExpression, want)
+		case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+			return t.incDec(x.UnaryExpression, x.Case == cc.UnaryExpressionInc, false, want, p)
+		case cc.UnaryExpressionAddrof:
+			t.b.fail(n, "unsupported: address-of operator (&)")
+		case cc.UnaryExpressionDeref:
+			t.b.fail(n, "unsupported: pointer dereference")
+		case cc.UnaryExpressionPlus:
+			return t.operand(x.CastExpression, want)
+		case cc.UnaryExpressionMinus:
+			return unless(want, mkUn(cfa.Neg, t.operand(x.CastExpression, true)))
+		case cc.UnaryExpressionCpl:
+			return unless(want, mkUn(cfa.BitNot, t.operand(x.CastExpression, true)))
+		case cc.UnaryExpressionNot:
+			return unless(want, mkUn(cfa.Not, t.operand(x.CastExpression, true)))
+		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
+			if v, ok := intValue(n.Value()); ok {
+				return cfa.Const{Val: v}
+			}
+			t.b.fail(n, "unsupported: sizeof of a variable-size type")
+		case cc.UnaryExpressionLabelAddr:
+			t.b.fail(n, "unsupported: label address")
+		default:
+			t.b.fail(n, "unsupported: complex arithmetic")
+		}
+	case *cc.CastExpression:
+		return t.cast(x, want)
+	case *cc.MultiplicativeExpression:
+		op := map[cc.MultiplicativeExpressionCase]cfa.BinOp{cc.MultiplicativeExpressionMul: cfa.Mul, cc.MultiplicativeExpressionDiv: cfa.Div, cc.MultiplicativeExpressionMod: cfa.Mod}[x.Case]
+		return t.binary(op, x.MultiplicativeExpression, x.CastExpression, want, p)
+	case *cc.AdditiveExpression:
+		op := cfa.Add
+		if x.Case == cc.AdditiveExpressionSub {
+			op = cfa.Sub
+		}
+		return t.binary(op, x.AdditiveExpression, x.MultiplicativeExpression, want, p)
+	case *cc.ShiftExpression:
+		op := cfa.Shl
+		if x.Case == cc.ShiftExpressionRsh {
+			op = cfa.Shr
+		}
+		return t.binary(op, x.ShiftExpression, x.AdditiveExpression, want, p)
+	case *cc.RelationalExpression:
+		op := map[cc.RelationalExpressionCase]cfa.BinOp{cc.RelationalExpressionLt: cfa.Lt, cc.RelationalExpressionGt: cfa.Gt, cc.RelationalExpressionLeq: cfa.Le, cc.RelationalExpressionGeq: cfa.Ge}[x.Case]
+		return t.binary(op, x.RelationalExpression, x.ShiftExpression, want, p)
+	case *cc.EqualityExpression:
+		op := cfa.Eq
+		if x.Case == cc.EqualityExpressionNeq {
+			op = cfa.Ne
+		}
+		return t.binary(op, x.EqualityExpression, x.RelationalExpression, want, p)
+	case *cc.AndExpression:
+		return t.binary(cfa.BitAnd, x.AndExpression, x.EqualityExpression, want, p)
+	case *cc.ExclusiveOrExpression:
+		return t.binary(cfa.BitXor, x.ExclusiveOrExpression, x.AndExpression, want, p)
+	case *cc.InclusiveOrExpression:
+		return t.binary(cfa.BitOr, x.InclusiveOrExpression, x.ExclusiveOrExpression, want, p)
+	case *cc.LogicalAndExpression:
+		return t.logical(n, cfa.And, x.LogicalAndExpression, x.InclusiveOrExpression, want, p)
+	case *cc.LogicalOrExpression:
+		return t.logical(n, cfa.Or, x.LogicalOrExpression, x.LogicalAndExpression, want, p)
+	case *cc.ConditionalExpression:
+		return t.conditional(x, want, p)
+	case *cc.AssignmentExpression:
+		if x.Case == cc.AssignmentExpressionCond {
+			return t.expr(x.ConditionalExpression, want)
+		}
+		return t.assign(x, want, p)
+	case *cc.ExpressionList:
+		var v cfa.Expr
+		for l := x; l != nil; l = l.ExpressionList {
+			v = t.expr(l.AssignmentExpression, want && l.ExpressionList == nil)
+		}
+		return v
+	}
+	t.b.fail(n, "unsupported expression")
+	return nil
+}
+
+// isLeafConst reports whether n is a node whose constant value cc
+// computed and that can be taken as is: a literal, enumerator or sizeof,
+// possibly parenthesized.
+func isLeafConst(n cc.ExpressionNode) bool {
+	switch x := strip(n).(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionInt, cc.PrimaryExpressionChar:
+			return true
+		case cc.PrimaryExpressionIdent:
+			_, ok := x.ResolvedTo().(*cc.Enumerator)
+			return ok
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
+			return true
+		}
+	}
+	return false
+}
+
+func unless(want bool, e cfa.Expr) cfa.Expr {
+	if !want {
+		return nil
+	}
+	return e
+}
+
+// operand lowers an integer operand (its value is needed even if the
+// enclosing value is not, to keep its reads).
+func (t *tb) operand(n cc.ExpressionNode, want bool) cfa.Expr {
+	if n != nil && !isInt(n.Type()) && !isPtr(n.Type()) {
+		if isVoid(n.Type()) {
+			t.b.fail(n, "unsupported: void value used")
+		}
+		if _, ok := strip(n).(*cc.PrimaryExpression); !ok {
+			t.b.fail(n, "unsupported: %s operand", describe(n.Type()))
+		}
+	}
+	if n != nil && isPtr(n.Type()) {
+		// Leaves report a precise error.
+		t.expr(n, true)
+		t.b.fail(n, "unsupported: pointer arithmetic")
+	}
+	return t.expr(n, true)
+}
+
+func (t *tb) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
+	switch x.Case {
+	case cc.PrimaryExpressionIdent:
+		switch r := x.ResolvedTo().(type) {
+		case *cc.Enumerator:
+			if v, ok := intValue(r.Value()); ok {
+				return cfa.Const{Val: v}
+			}
+			t.b.fail(x, "unsupported: enumeration constant %s out of range", x.Token.SrcStr())
+		case *cc.Declarator:
+			if r.Type() != nil && r.Type().Kind() == cc.Function {
+				t.b.fail(x, "unsupported: function %s used as a value", x.Token.SrcStr())
+			}
+			l := t.lookup(r, x)
+			switch {
+			case l.bad != "":
+				t.b.fail(x, "%s", l.bad)
+			case l.ptrInt:
+				t.b.fail(x, "unsupported: pointer variable %s used other than in an integer cast", x.Token.SrcStr())
+			case l.v.Kind == cfa.Mutex:
+				t.b.fail(x, "unsupported: mutex %s used as a value", x.Token.SrcStr())
+			}
+			return cfa.Ref{V: l.v}
+		}
+		t.b.fail(x, "unsupported: identifier %s", x.Token.SrcStr())
+	case cc.PrimaryExpressionInt, cc.PrimaryExpressionChar:
+		if v, ok := intValue(x.Value()); ok {
+			return cfa.Const{Val: v}
+		}
+		t.b.fail(x, "unsupported: integer constant %s", x.Token.SrcStr())
+	case cc.PrimaryExpressionLChar:
+		t.b.fail(x, "unsupported: wide character constant")
+	case cc.PrimaryExpressionFloat:
+		t.b.fail(x, "unsupported: floating-point constant %s", x.Token.SrcStr())
+	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+		t.b.fail(x, "unsupported: string literal")
+	case cc.PrimaryExpressionExpr:
+		return t.expr(x.ExpressionList, want)
+	case cc.PrimaryExpressionStmt:
+		return t.stmtExpr(x.CompoundStatement, want)
+	case cc.PrimaryExpressionGeneric:
+		t.b.fail(x, "unsupported: _Generic")
+	}
+	t.b.fail(x, "unsupported expression")
+	return nil
+}
+
+// stmtExpr lowers a GNU statement expression ({ ... }).
+func (t *tb) stmtExpr(cs *cc.CompoundStatement, want bool) cfa.Expr {
+	var items []*cc.BlockItem
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		items = append(items, l.BlockItem)
+	}
+	for i, it := range items {
+		if i == len(items)-1 && want {
+			if it != nil && it.Case == cc.BlockItemStmt && it.Statement != nil && it.Statement.Case == cc.StatementExpr &&
+				it.Statement.ExpressionStatement != nil && it.Statement.ExpressionStatement.ExpressionList != nil {
+				return t.expr(it.Statement.ExpressionStatement.ExpressionList, true)
+			}
+			t.b.fail(cs, "unsupported: statement expression without a value")
+		}
+		t.blockItem(it)
+	}
+	if want {
+		t.b.fail(cs, "unsupported: statement expression without a value")
+	}
+	return nil
+}
+
+func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
+	if x.Case != cc.CastExpressionCast {
+		return t.expr(x.CastExpression, want)
+	}
+	tt := x.Type()
+	inner := x.CastExpression
+	switch {
+	case isVoid(tt):
+		t.expr(inner, false)
+		if want {
+			t.b.fail(x, "unsupported: void value used")
+		}
+		return nil
+	case isInt(tt):
+		var v cfa.Expr
+		switch it := inner.Type(); {
+		case isInt(it):
+			v = t.expr(inner, want || hasSE(inner))
+		case isPtr(it):
+			v = t.ptrArg(inner)
+		default:
+			t.expr(inner, true) // leaves give precise errors
+			t.b.fail(x, "unsupported: cast from %s", describe(it))
+		}
+		if !want {
+			return nil
+		}
+		if tt.Kind() == cc.Bool && v != nil && !cfa.IsBoolExpr(v) {
+			v = mkBin(cfa.Ne, v, cfa.Const{Val: 0})
+		}
+		return v
+	case isPtr(tt):
+		v := t.ptrArg(x)
+		if want {
+			t.b.fail(x, "unsupported: pointer value")
+		}
+		_ = v
+		return nil
+	}
+	t.b.fail(x, "unsupported: cast to %s", describe(tt))
+	return nil
+}
+
+// binary lowers x op y, evaluating x before y.
+func (t *tb) binary(op cfa.BinOp, xn, yn cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	x := t.operand(xn, true)
+	if hasSE(yn) {
+		x = t.snapshot(x, xn.Type(), p)
+	}
+	y := t.operand(yn, true)
+	if !want {
+		// The value is unused: keep the reads of a global-reading
+		// operation only through its operands' side effects.
+		return nil
+	}
+	return mkBin(op, x, y)
+}
+
+// logical lowers && and ||.
+func (t *tb) logical(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	if !hasSE(yn) {
+		x := t.operand(xn, true)
+		y := t.operand(yn, true)
+		if !want {
+			return nil
+		}
+		return mkBin(op, x, y)
+	}
+	join := t.newLoc(p)
+	if !want {
+		t.branch(n, join, join)
+		t.cur = -1
+		t.place(join, p)
+		return nil
+	}
+	tmp := t.temp(n.Type())
+	lt, lf := t.newLoc(p), t.newLoc(p)
+	d0 := t.d
+	t.branch(n, lt, lf)
+	t.cur, t.d = -1, d0
+	t.place(lt, p)
+	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: cfa.Const{Val: 1}, Pos: p})
+	t.jump(join, p)
+	t.d = d0
+	t.place(lf, p)
+	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: cfa.Const{Val: 0}, Pos: p})
+	t.jump(join, p)
+	t.place(join, p)
+	return cfa.Ref{V: tmp}
+}
+
+// conditional lowers c ? a : b (and GNU c ?: b).
+func (t *tb) conditional(x *cc.ConditionalExpression, want bool, p cfa.Pos) cfa.Expr {
+	cn, an, bn := x.LogicalOrExpression, x.ExpressionList, x.ConditionalExpression
+	if want && !isInt(x.Type()) {
+		t.b.fail(x, "unsupported: %s value of conditional expression", describe(x.Type()))
+	}
+	if !hasSE(cn) && !hasSE(an) && !hasSE(bn) {
+		c := t.operand(cn, true)
+		var a cfa.Expr
+		if an == nil {
+			a = c
+		} else {
+			a = t.intExpr(an)
+		}
+		b := t.intExpr(bn)
+		if !want {
+			return nil
+		}
+		if k, ok := c.(cfa.Const); ok {
+			if k.Val != 0 {
+				return a
+			}
+			return b
+		}
+		return cfa.Cond{C: c, T: a, F: b}
+	}
+	var tmp *cfa.Var
+	if want {
+		tmp = t.temp(x.Type())
+	}
+	lt, lf, join := t.newLoc(p), t.newLoc(p), t.newLoc(p)
+	d0 := t.d
+	var cval cfa.Expr
+	if an == nil {
+		cval = t.snapshot(t.operand(cn, true), cn.Type(), p)
+		t.assume(cval, lt, p)
+		t.assume(mkUn(cfa.Not, cval), lf, p)
+	} else {
+		t.branch(cn, lt, lf)
+	}
+	t.cur, t.d = -1, d0
+	t.place(lt, p)
+	if an == nil {
+		if want {
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: cval, Pos: p})
+		}
+	} else if want {
+		v := t.intExpr(an)
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: v, Pos: p})
+	} else {
+		t.expr(an, false)
+	}
+	t.jump(join, p)
+	t.d = d0
+	t.place(lf, p)
+	if want {
+		v := t.intExpr(bn)
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: v, Pos: p})
+	} else {
+		t.expr(bn, false)
+	}
+	t.jump(join, p)
+	t.place(join, p)
+	if want {
+		return cfa.Ref{V: tmp}
+	}
+	return nil
+}
+
+// branch lowers the condition n with short-circuit control flow: it ends
+// the current path with edges to tl if n holds and fl if not.
+func (t *tb) branch(n cc.ExpressionNode, tl, fl int) {
+	p := t.b.pos(n)
+	s := strip(n)
+	if hasSE(s) {
+		switch x := s.(type) {
+		case *cc.LogicalAndExpression:
+			mid := t.newLoc(p)
+			d0 := t.d
+			t.branch(x.LogicalAndExpression, mid, fl)
+			t.cur, t.d = -1, d0
+			t.place(mid, p)
+			t.branch(x.InclusiveOrExpression, tl, fl)
+			return
+		case *cc.LogicalOrExpression:
+			mid := t.newLoc(p)
+			d0 := t.d
+			t.branch(x.LogicalOrExpression, tl, mid)
+			t.cur, t.d = -1, d0
+			t.place(mid, p)
+			t.branch(x.LogicalAndExpression, tl, fl)
+			return
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionNot {
+				t.branch(x.CastExpression, fl, tl)
+				return
+			}
+		}
+	}
+	c := t.intExpr(n)
+	from := t.at(p)
+	t.assume(c, tl, p)
+	t.cur = from
+	t.assume(mkUn(cfa.Not, c), fl, p)
+	t.cur = -1
+}
+
+// lvalue resolves the target of an assignment.
+func (t *tb) lvalue(n cc.ExpressionNode) *cfa.Var {
+	s := strip(n)
+	if x, ok := s.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok {
+			l := t.lookup(d, x)
+			switch {
+			case l.bad != "":
+				t.b.fail(x, "%s", l.bad)
+			case l.ptrInt:
+				t.b.fail(x, "unsupported: assignment to pointer variable %s", x.Token.SrcStr())
+			case l.v.Kind == cfa.Mutex:
+				t.b.fail(x, "unsupported: assignment to mutex %s", x.Token.SrcStr())
+			}
+			return l.v
+		}
+	}
+	// Report the most precise error for other lvalues.
+	t.expr(s, true)
+	t.b.fail(n, "unsupported: assignment target")
+	return nil
+}
+
+var assignOps = map[cc.AssignmentExpressionCase]cfa.BinOp{
+	cc.AssignmentExpressionMul: cfa.Mul,
+	cc.AssignmentExpressionDiv: cfa.Div,
+	cc.AssignmentExpressionMod: cfa.Mod,
+	cc.AssignmentExpressionAdd: cfa.Add,
+	cc.AssignmentExpressionSub: cfa.Sub,
+	cc.AssignmentExpressionLsh: cfa.Shl,
+	cc.AssignmentExpressionRsh: cfa.Shr,
+	cc.AssignmentExpressionAnd: cfa.BitAnd,
+	cc.AssignmentExpressionXor: cfa.BitXor,
+	cc.AssignmentExpressionOr:  cfa.BitOr,
+}
+
+func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
+	v := t.lvalue(x.UnaryExpression)
+	var rhs cfa.Expr
+	if x.Case == cc.AssignmentExpressionAssign {
+		rhs = t.intExpr(x.AssignmentExpression)
+	} else {
+		op, ok := assignOps[x.Case]
+		if !ok {
+			t.b.fail(x, "unsupported assignment operator")
+		}
+		y := t.operand(x.AssignmentExpression, true)
+		rhs = mkBin(op, cfa.Ref{V: v}, y)
+	}
+	rhs = normBool(v, rhs)
+	return t.store(v, rhs, want, p)
+}
+
+// store assigns rhs to v and returns the stored value if wanted, without
+// reading v again when v is a global.
+func (t *tb) store(v *cfa.Var, rhs cfa.Expr, want bool, p cfa.Pos) cfa.Expr {
+	if !want {
+		t.assignTo(v, rhs, p)
+		return nil
+	}
+	if _, ok := rhs.(cfa.Const); ok || !v.Global {
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: rhs, Pos: p})
+		if _, ok := rhs.(cfa.Const); ok {
+			return rhs
+		}
+		return cfa.Ref{V: v}
+	}
+	tmp := t.temp(nil)
+	tmp.Bool = v.Bool
+	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: rhs, Pos: p})
+	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: cfa.Ref{V: tmp}, Pos: p})
+	return cfa.Ref{V: tmp}
+}
+
+// incDec lowers ++/-- (prefix or postfix).
+func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Expr {
+	v := t.lvalue(n)
+	op := cfa.Add
+	if !inc {
+		op = cfa.Sub
+	}
+	if !post || !want {
+		return t.store(v, normBool(v, mkBin(op, cfa.Ref{V: v}, cfa.Const{Val: 1})), want, p)
+	}
+	old := t.temp(nil)
+	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: old, RHS: cfa.Ref{V: v}, Pos: p})
+	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: normBool(v, mkBin(op, cfa.Ref{V: old}, cfa.Const{Val: 1})), Pos: p})
+	return cfa.Ref{V: old}
+}
+
+// ---- expression constructors with constant folding (mathematical integers) ----
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func mkUn(op cfa.UnOp, x cfa.Expr) cfa.Expr {
+	if k, ok := x.(cfa.Const); ok {
+		switch op {
+		case cfa.Neg:
+			if k.Val != math.MinInt64 {
+				return cfa.Const{Val: -k.Val}
+			}
+		case cfa.Not:
+			return cfa.Const{Val: b2i(k.Val == 0)}
+		case cfa.BitNot:
+			return cfa.Const{Val: ^k.Val}
+		}
+	}
+	return cfa.Unary{Op: op, X: x}
+}
+
+func mkBin(op cfa.BinOp, x, y cfa.Expr) cfa.Expr {
+	kx, okx := x.(cfa.Const)
+	ky, oky := y.(cfa.Const)
+	if okx && oky {
+		if v, ok := fold(op, kx.Val, ky.Val); ok {
+			return cfa.Const{Val: v}
+		}
+	}
+	return cfa.Binary{Op: op, X: x, Y: y}
+}
+
+func fold(op cfa.BinOp, a, b int64) (int64, bool) {
+	switch op {
+	case cfa.Add:
+		s := a + b
+		if (s > a) == (b > 0) {
+			return s, true
+		}
+	case cfa.Sub:
+		s := a - b
+		if (s < a) == (b > 0) {
+			return s, true
+		}
+	case cfa.Mul:
+		if a == 0 || b == 0 {
+			return 0, true
+		}
+		hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
+		if hi == 0 && lo <= math.MaxInt64 && a != math.MinInt64 && b != math.MinInt64 {
+			r := int64(lo)
+			if (a < 0) != (b < 0) {
+				r = -r
+			}
+			return r, true
+		}
+	case cfa.Div:
+		if b != 0 && !(a == math.MinInt64 && b == -1) {
+			return a / b, true
+		}
+	case cfa.Mod:
+		if b != 0 && !(a == math.MinInt64 && b == -1) {
+			return a % b, true
+		}
+	case cfa.Eq:
+		return b2i(a == b), true
+	case cfa.Ne:
+		return b2i(a != b), true
+	case cfa.Lt:
+		return b2i(a < b), true
+	case cfa.Le:
+		return b2i(a <= b), true
+	case cfa.Gt:
+		return b2i(a > b), true
+	case cfa.Ge:
+		return b2i(a >= b), true
+	case cfa.And:
+		return b2i(a != 0 && b != 0), true
+	case cfa.Or:
+		return b2i(a != 0 || b != 0), true
+	case cfa.BitAnd:
+		return a & b, true
+	case cfa.BitOr:
+		return a | b, true
+	case cfa.BitXor:
+		return a ^ b, true
+	case cfa.Shl:
+		if a >= 0 && b >= 0 && b < 63 && a <= math.MaxInt64>>b {
+			return a << b, true
+		}
+	case cfa.Shr:
+		if b >= 0 && b < 64 {
+			return a >> b, true
+		}
+	}
+	return 0, false
+}
+
+func abs(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"circ/cfa"
+	"circ/cfa/cfront"
+	"circ/driver"
+	"circ/explicit"
+	"circ/interp"
+	"circ/report"
+
+	"github.com/spf13/pflag"
+)
+
+type checkFlags struct {
+	engine    string
+	raceDef   string
+	vars      []string
+	format    string
+	timeout   time.Duration
+	jobs      int
+	threads   int
+	nondet    string
+	maxStates int
+	maxDepth  int
+	k, maxK   int
+	quiet     bool
+}
+
+func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("circ check", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.engine, "engine", "circ", "engine: circ (proof for any number of threads) or explicit (exhaustive bounded search)")
+	fs.StringVar(&f.raceDef, "race-def", "svcomp", "race definition: svcomp (an atomic access still races with a non-atomic one) or circ (the paper: no thread at an atomic location)")
+	fs.StringArrayVar(&f.vars, "var", nil, "check only this global (repeatable; default: every global shared by two threads)")
+	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (e.g. 30s, 5m); unfinished variables are unknown")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "variables checked in parallel (circ engine; one Z3 context each)")
+	fs.IntVar(&f.threads, "threads", explicit.DefaultThreads, "explicit engine: instances of each unboundedly created thread")
+	fs.StringVar(&f.nondet, "nondet-range", fmt.Sprintf("%d..%d", explicit.DefaultNondetLo, explicit.DefaultNondetHi), "explicit engine: values tried for unbounded nondeterministic inputs, LO..HI")
+	fs.IntVar(&f.maxStates, "max-states", 0, "state budget (explicit: whole search, default 2000000; circ: each reachability, default 200000)")
+	fs.IntVar(&f.maxDepth, "max-depth", 0, "explicit engine: longest interleaving explored (0: unbounded)")
+	fs.IntVar(&f.k, "k", 1, "circ engine: initial counter bound k")
+	fs.IntVar(&f.maxK, "max-k", 8, "circ engine: largest counter bound k before giving up")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: circ check [flags] FILE.c|FILE.i\n\nFlags:\n%s", fs.FlagUsages())
+	}
+	return fs
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	var f checkFlags
+	fs := newCheckFlagSet(&f, stderr)
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "circ: "+format+"\n", a...)
+		return 2
+	}
+	if fs.NArg() != 1 {
+		return bad("check needs exactly one input file (got %d); see 'circ check --help'", fs.NArg())
+	}
+	def, err := interp.ParseRaceDef(f.raceDef)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if f.format != "text" && f.format != "json" {
+		return bad("--format must be text or json, not %q", f.format)
+	}
+	if f.engine != "circ" && f.engine != "explicit" {
+		return bad("--engine must be circ or explicit, not %q", f.engine)
+	}
+	lo, hi, err := parseRange(f.nondet)
+	if err != nil {
+		return bad("--nondet-range: %v", err)
+	}
+	if f.jobs < 1 || f.threads < 1 || f.k < 0 || f.maxK < f.k {
+		return bad("--jobs and --threads must be at least 1, and 0 <= --k <= --max-k")
+	}
+	prog, err := cfront.Load(fs.Arg(0))
+	if err != nil {
+		return bad("%v", err)
+	}
+	vars, err := selectVars(prog, f.vars)
+	if err != nil {
+		return bad("%v", err)
+	}
+
+	ctx := context.Background()
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	var progress io.Writer
+	if !f.quiet {
+		progress = &lateWriter{w: stderr, start: time.Now()}
+	}
+	var results []report.Result
+	switch f.engine {
+	case "explicit":
+		results = explicit.Check(ctx, prog, vars, explicit.Options{
+			RaceDef: def, Threads: f.threads, NondetLo: lo, NondetHi: hi,
+			MaxStates: f.maxStates, MaxDepth: f.maxDepth,
+		})
+	default:
+		results = checkCIRC(ctx, prog, vars, f, def, progress)
+	}
+	rep := &report.Report{File: fs.Arg(0), Results: results}
+	for _, e := range prog.Approximations {
+		rep.Approximations = append(rep.Approximations, fmt.Sprintf("%s: %s", e.Pos, e.Note))
+	}
+	if f.format == "json" {
+		err = rep.WriteJSON(stdout)
+	} else {
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		return bad("writing the report: %v", err)
+	}
+	return rep.ExitStatus()
+}
+
+// checkCIRC runs the CIRC driver on each variable, f.jobs at a time, one
+// Z3 context per worker.
+func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlags, def interp.RaceDef, progress io.Writer) []report.Result {
+	results := make([]report.Result, len(vars))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	out := progress
+	if out != nil {
+		out = &lockedWriter{w: progress, mu: &mu}
+	}
+	for w := 0; w < f.jobs && w < len(vars); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				results[i] = driver.Check(ctx, p, vars[i], driver.Options{
+					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out,
+				})
+			}
+		}()
+	}
+	for i := range vars {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return results
+}
+
+// selectVars resolves --var names, or picks every shared data global.
+func selectVars(p *cfa.Program, names []string) ([]*cfa.Var, error) {
+	if len(names) == 0 {
+		return p.SharedData(), nil
+	}
+	var out []*cfa.Var
+	for _, n := range names {
+		v := p.Global(n)
+		switch {
+		case v == nil:
+			return nil, fmt.Errorf("--var %s: no global variable of that name", n)
+		case v.Kind != cfa.Data:
+			return nil, fmt.Errorf("--var %s: a synchronization object, not data; it is never checked", n)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func parseRange(s string) (lo, hi int64, err error) {
+	a, b, ok := strings.Cut(s, "..")
+	if !ok {
+		return 0, 0, fmt.Errorf("want LO..HI, got %q", s)
+	}
+	if lo, err = strconv.ParseInt(a, 10, 64); err == nil {
+		hi, err = strconv.ParseInt(b, 10, 64)
+	}
+	if err != nil || lo > hi {
+		return 0, 0, fmt.Errorf("want LO..HI with LO <= HI, got %q", s)
+	}
+	return lo, hi, nil
+}
+
+// lateWriter drops output during the first second, so that only long
+// runs show progress.
+type lateWriter struct {
+	w     io.Writer
+	start time.Time
+}
+
+func (l *lateWriter) Write(b []byte) (int, error) {
+	if time.Since(l.start) < time.Second {
+		return len(b), nil
+	}
+	return l.w.Write(b)
+}
+
+type lockedWriter struct {
+	w  io.Writer
+	mu *sync.Mutex
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}

@@ -1,0 +1,268 @@
+// Package driver owns the CIRC loop (the paper's Algorithm 5),
+// generalized to programs with several thread templates: each template in
+// turn is the main thread in a context of one ACFA per template; the
+// inner loop weakens the context (ReachAndBuild, CheckSim, Collapse)
+// until the assume-guarantee fixpoint holds for every template, and the
+// outer loop refines predicates or the counter bound k from abstract race
+// traces until the proof or a replayed concrete race.
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"circ/acfa"
+	"circ/bisim"
+	"circ/cfa"
+	"circ/interp"
+	"circ/predabs"
+	"circ/refine"
+	"circ/report"
+	"circ/smt"
+)
+
+// Options configure one check.
+type Options struct {
+	RaceDef interp.RaceDef
+	// K is the initial counter bound (default 1); MaxK bounds its
+	// growth (default 8).
+	K, MaxK int
+	// MaxIterations bounds the inner rounds in all (default 200).
+	MaxIterations int
+	// MaxStates bounds each ReachAndBuild (default 200000).
+	MaxStates int
+	// Progress receives one line per round (nil: quiet).
+	Progress io.Writer
+	// Preds are initial predicates.
+	Preds []predabs.Pred
+	// Trace receives every ACFA after each round (nil: none).
+	Trace io.Writer
+}
+
+func (o *Options) defaults() {
+	if o.K <= 0 {
+		o.K = 1
+	}
+	if o.MaxK <= 0 {
+		o.MaxK = 8
+	}
+	if o.MaxIterations <= 0 {
+		o.MaxIterations = 200
+	}
+	if o.MaxStates <= 0 {
+		o.MaxStates = 200000
+	}
+}
+
+// Check decides races on x with a fresh solver (one per goroutine).
+func Check(ctx context.Context, p *cfa.Program, x *cfa.Var, opts Options) report.Result {
+	sv := smt.New(0)
+	release := sv.Bind(ctx)
+	defer release()
+	return CheckWith(ctx, sv, p, x, opts)
+}
+
+// CheckWith is Check on a caller's solver.
+func CheckWith(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts Options) report.Result {
+	opts.defaults()
+	start := time.Now()
+	c := &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: append([]predabs.Pred(nil), opts.Preds...)}
+	q0 := sv.Queries
+	res := c.run(ctx)
+	res.Variable = x.CName
+	if res.Variable == "" {
+		res.Variable = x.Name
+	}
+	res.Engine = "circ"
+	res.RaceDef = opts.RaceDef.String()
+	res.Iterations = c.iterations
+	res.K = c.k
+	res.SMTQueries = sv.Queries - q0
+	for _, pr := range c.preds {
+		res.Predicates = append(res.Predicates, pr.String())
+	}
+	for _, a := range c.acfas {
+		res.ACFASize = append(res.ACFASize, len(a.Locs))
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res
+}
+
+type checker struct {
+	p          *cfa.Program
+	x          *cfa.Var
+	opts       Options
+	sv         *smt.Solver
+	k          int
+	preds      []predabs.Pred
+	iterations int
+	acfas      []*acfa.ACFA
+}
+
+func unknown(format string, args ...any) report.Result {
+	return report.Result{Verdict: report.Unknown, Reason: fmt.Sprintf(format, args...)}
+}
+
+func (c *checker) run(ctx context.Context) report.Result {
+	handles := handleTemplates(c.p)
+	n := len(c.p.Templates)
+outer:
+	for {
+		// The strongest context: every ACFA empty.
+		c.acfas = make([]*acfa.ACFA, n)
+		for i := range c.acfas {
+			c.acfas[i] = acfa.Empty(i)
+		}
+		var args []*predabs.ARG
+		var mus [][]int
+		for {
+			c.iterations++
+			if c.iterations > c.opts.MaxIterations {
+				return unknown("no fixpoint within %d iterations", c.opts.MaxIterations)
+			}
+			graphs := make([]*predabs.ARG, n)
+			for i := 0; i < n; i++ {
+				if m := c.p.Templates[i].Mult; !m.Unbounded && m.Count == 0 {
+					graphs[i] = &predabs.ARG{G: acfa.Empty(i), Projected: acfa.Empty(i)}
+					continue
+				}
+				setup := &predabs.Setup{
+					Prog: c.p, Main: i, Preds: predabs.For(c.preds, i), ACFAs: c.acfas, K: c.k,
+					Var: c.x, CircDef: c.opts.RaceDef == interp.CIRC, HandleTemplate: handles,
+					Solver: c.sv, MaxStates: c.opts.MaxStates,
+				}
+				arg, err := predabs.ReachAndBuild(ctx, setup)
+				var race *predabs.RaceError
+				switch {
+				case errors.As(err, &race):
+					res, again := c.refine(setup, args, mus, race)
+					if again {
+						continue outer
+					}
+					return res
+				case err != nil:
+					return c.failure(ctx, err)
+				}
+				graphs[i] = arg
+			}
+			fixpoint := true
+			for i := 0; i < n; i++ {
+				if !acfa.CheckSim(graphs[i].Projected, c.acfas[i]) {
+					fixpoint = false
+				}
+			}
+			c.progress("fixpoint %v", fixpoint)
+			if fixpoint {
+				return report.Result{Verdict: report.Safe, Reason: c.safeReason()}
+			}
+			args = graphs
+			mus = make([][]int, n)
+			for i := 0; i < n; i++ {
+				c.acfas[i], mus[i] = bisim.Collapse(graphs[i].Projected)
+				if c.opts.Trace != nil {
+					fmt.Fprintf(c.opts.Trace, "round %d, %s:\nARG %s\nACFA %s\n", c.iterations, c.p.Templates[i].Name, graphs[i].Projected, c.acfas[i])
+				}
+			}
+		}
+	}
+}
+
+func (c *checker) safeReason() string {
+	var ts []string
+	for _, t := range c.p.Templates {
+		ts = append(ts, fmt.Sprintf("%s: %s", t.Name, t.Mult))
+	}
+	return "proved by context inference for every number of threads the program allows (" + strings.Join(ts, ", ") + ")"
+}
+
+func (c *checker) failure(ctx context.Context, err error) report.Result {
+	if ctx.Err() != nil {
+		return unknown("timeout")
+	}
+	if errors.Is(err, predabs.ErrBudget) {
+		return unknown("abstract state budget of %d states exhausted", c.opts.MaxStates)
+	}
+	if errors.Is(err, smt.ErrUnknown) {
+		return unknown("%v", err)
+	}
+	return unknown("internal error: %v", err)
+}
+
+// refine analyses an abstract race; again reports that the outer loop
+// goes on with more predicates or a larger k.
+func (c *checker) refine(setup *predabs.Setup, args []*predabs.ARG, mus [][]int, race *predabs.RaceError) (report.Result, bool) {
+	out, err := refine.Refine(&refine.Input{Setup: setup, ARGs: args, Mu: mus, Race: race})
+	if err != nil {
+		return c.failure(context.Background(), err), false
+	}
+	c.progress("abstract race in %s: %s", c.p.Templates[setup.Main].Name, out.Why)
+	if out.Real {
+		tr, err := interp.Replay(c.p, c.x, c.opts.RaceDef, out.Trace)
+		if err != nil {
+			return unknown("a feasible interleaving was found but the interpreter did not confirm it: %v", err), false
+		}
+		return report.Result{Verdict: report.Race, Trace: tr}, false
+	}
+	if !out.IncK {
+		added := 0
+		have := map[string]bool{}
+		for _, p := range c.preds {
+			have[p.String()] = true
+		}
+		for _, p := range out.Preds {
+			if !have[p.String()] {
+				have[p.String()] = true
+				c.preds = append(c.preds, p)
+				added++
+			}
+		}
+		if added > 0 {
+			c.progress("added %d predicates", added)
+			return report.Result{}, true
+		}
+	}
+	if c.k >= c.opts.MaxK {
+		return unknown("refinement stuck: no new predicates and counter bound k=%d reached", c.k), false
+	}
+	c.k++
+	c.progress("k := %d", c.k)
+	return report.Result{}, true
+}
+
+func (c *checker) progress(format string, args ...any) {
+	if c.opts.Progress == nil {
+		return
+	}
+	var sizes []string
+	for _, a := range c.acfas {
+		sizes = append(sizes, fmt.Sprint(len(a.Locs)))
+	}
+	fmt.Fprintf(c.opts.Progress, "circ: %s: iteration %d, %d predicates, ACFA sizes [%s], k=%d: %s\n",
+		c.x.Name, c.iterations, len(c.preds), strings.Join(sizes, " "), c.k, fmt.Sprintf(format, args...))
+}
+
+// handleTemplates maps each thread-handle variable to the template it
+// holds, when only one template is ever created into it.
+func handleTemplates(p *cfa.Program) map[*cfa.Var]int {
+	m := map[*cfa.Var]int{}
+	bad := map[*cfa.Var]bool{}
+	for _, t := range p.Templates {
+		for _, e := range t.Edges {
+			if e.Kind != cfa.Create || e.LHS == nil {
+				continue
+			}
+			if j, ok := m[e.LHS]; ok && j != e.Template.Index {
+				bad[e.LHS] = true
+			}
+			m[e.LHS] = e.Template.Index
+		}
+	}
+	for v := range bad {
+		delete(m, v)
+	}
+	return m
+}

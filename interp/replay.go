@@ -1,0 +1,131 @@
+package interp
+
+import (
+	"fmt"
+	"sort"
+
+	"circ/cfa"
+	"circ/report"
+)
+
+// Replay runs tr from the initial state of p and checks that every step is
+// enabled and that the final state is a race on x under def. On success it
+// returns the rendered trace (Replayed set); otherwise an error naming the
+// first failing step or explaining why the final state is not a race.
+func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, error) {
+	if x == nil || !x.Global || x.Kind != cfa.Data {
+		return nil, fmt.Errorf("replay: %v is not a Data global", x)
+	}
+	if x.Index < 0 || x.Index >= len(p.Globals) || p.Globals[x.Index] != x {
+		return nil, fmt.Errorf("replay: %s is not a global of this program", x.Name)
+	}
+	s := Initial(p)
+	out := &report.Trace{}
+	for i, st := range tr {
+		n, err := Apply(s, st)
+		if err != nil {
+			return nil, fmt.Errorf("replay: step %d: %w", i+1, err)
+		}
+		out.Steps = append(out.Steps, renderStep(i+1, n, st))
+		s = n
+	}
+	a, b, ok := RaceOn(s, x, def)
+	if !ok {
+		return nil, fmt.Errorf("replay: the final state after %d steps is not a race on %s under %s%s", len(tr), x.Name, def, describeAccesses(s, x, def))
+	}
+	for _, acc := range []Access{a, b} {
+		out.Race = append(out.Race, report.Access{
+			Thread: s.Threads[acc.Thread].Name(),
+			Pos:    acc.Edge.Pos.String(),
+			Op:     acc.Edge.String(),
+			Write:  acc.Write,
+		})
+	}
+	out.Threads = len(s.Threads)
+	out.Replayed = true
+	return out, nil
+}
+
+// describeAccesses explains a non-race final state.
+func describeAccesses(s *State, x *cfa.Var, def RaceDef) string {
+	acc := s.Accesses(x)
+	if len(acc) == 0 {
+		return " (no thread has an enabled access)"
+	}
+	msg := " (enabled accesses:"
+	for _, a := range acc {
+		kind := "read"
+		if a.Write {
+			kind = "write"
+		}
+		at := ""
+		if a.Atomic {
+			at = " atomic"
+		}
+		msg += fmt.Sprintf(" %s %s%s at %s;", s.Threads[a.Thread].Name(), kind, at, a.Edge.Pos)
+	}
+	if def == CIRC && len(s.AtomicThreads()) > 0 {
+		msg += " some thread is at an atomic location;"
+	}
+	return msg[:len(msg)-1] + ")"
+}
+
+// renderStep renders step st, taken by thread st.Thread, as seen in the
+// state n after the step.
+func renderStep(num int, n *State, st Step) report.Step {
+	th := &n.Threads[st.Thread]
+	e := st.Edge
+	op := e.String()
+	if e.Kind == cfa.Havoc {
+		op += fmt.Sprintf(" (chose %d)", st.Value)
+	}
+	return report.Step{
+		Step:     num,
+		Thread:   th.Name(),
+		Template: th.Template.Name,
+		Instance: th.Instance,
+		Pos:      e.Pos.String(),
+		Op:       op,
+		Values:   stepValues(n, st.Thread, e),
+		Atomic:   !th.Done && th.Template.Locs[th.Loc].Atomic,
+	}
+}
+
+// stepValues lists the variables e reads or writes, with their values in
+// n: the written variable first, then the others by name.
+func stepValues(n *State, t int, e *cfa.Edge) []string {
+	seen := map[*cfa.Var]bool{}
+	for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
+		if x != nil {
+			cfa.Vars(x, seen)
+		}
+	}
+	var first []*cfa.Var
+	for _, v := range []*cfa.Var{e.LHS, e.Mutex} {
+		if v != nil {
+			first = append(first, v)
+			delete(seen, v)
+		}
+	}
+	rest := make([]*cfa.Var, 0, len(seen))
+	for v := range seen {
+		rest = append(rest, v)
+	}
+	sort.Slice(rest, func(i, j int) bool { return rest[i].Name < rest[j].Name })
+	var vals []string
+	for _, v := range append(first, rest...) {
+		vals = append(vals, fmt.Sprintf("%s=%d", varName(v), n.Value(t, v)))
+	}
+	if e.Kind == cfa.Create && e.Template.Param != nil && e.Arg != nil {
+		nt := &n.Threads[len(n.Threads)-1]
+		vals = append(vals, fmt.Sprintf("%s.%s=%d", nt.Name(), varName(e.Template.Param), nt.Locals[e.Template.Param.Index]))
+	}
+	return vals
+}
+
+func varName(v *cfa.Var) string {
+	if !v.Global && v.CName != "" {
+		return v.CName
+	}
+	return v.Name
+}

@@ -1,0 +1,786 @@
+package predabs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+
+	"circ/acfa"
+	"circ/cfa"
+	"circ/smt"
+
+	"github.com/aclements/go-z3/z3"
+)
+
+// Phase of the analysed thread.
+type Phase int8
+
+const (
+	// Unborn: the analysed instance has not been created yet; it is
+	// born when some thread executes a create of its template.
+	Unborn Phase = iota
+	// Running: the thread is at PC.
+	Running
+)
+
+// Setup is the abstract program ((C, P), (A, k)) for one template as the
+// main thread.
+type Setup struct {
+	Prog  *cfa.Program
+	Main  int // the analysed template
+	Preds *Preds
+	// ACFAs holds the context: one ACFA per template (possibly empty).
+	ACFAs []*acfa.ACFA
+	K     int
+	// Var is the variable checked for races (nil: none).
+	Var *cfa.Var
+	// CircDef selects the paper's race definition (no thread at an
+	// atomic location); otherwise SV-COMP's.
+	CircDef bool
+	// HandleTemplate maps a thread-handle variable to the one template
+	// it can hold an instance of; joins on other handles wait for
+	// nothing (an over-approximation).
+	HandleTemplate map[*cfa.Var]int
+	Solver         *smt.Solver
+	MaxStates      int
+}
+
+// OpKind says who moves in an abstract step.
+type OpKind int8
+
+const (
+	MainMove    OpKind = iota // the main thread takes Edge
+	ContextMove               // a context thread of Template takes ACFA edge AEdge
+	BirthMove                 // a context thread's create gives birth to the main thread
+)
+
+// Op is one abstract step.
+type Op struct {
+	Kind     OpKind
+	Edge     *cfa.Edge // MainMove
+	Template int       // ContextMove, BirthMove: the moving context thread's template
+	AEdge    int       // index into ACFAs[Template].Edges
+}
+
+// State is an abstract state ((pc, minterm), Γ) of the abstract program.
+type State struct {
+	Phase  Phase
+	PC     int
+	M      uint64
+	Gamma  acfa.Context
+	Joined bool // the main thread exited and was joined
+	parent int
+	op     Op
+	depth  int
+}
+
+func (s *State) key() string {
+	return fmt.Sprintf("%d/%d/%x/%v/%s", s.Phase, s.PC, s.M, s.Joined, s.Gamma.Key())
+}
+
+// RaceError is the exception of Algorithm 1: an abstract race trace.
+type RaceError struct {
+	// Trace: States[0] is initial; Ops[i] leads from States[i] to
+	// States[i+1]. The last state races.
+	States []*State
+	Ops    []Op
+	// MainEdge is the main thread's enabled access; Context the racing
+	// context location (template, ACFA location).
+	MainEdge        *cfa.Edge
+	CtxTemplate     int
+	CtxLoc          int
+	CtxEdge         int // an out-edge of CtxLoc havocking the variable
+	ContextsAtomics bool
+}
+
+func (e *RaceError) Error() string {
+	return fmt.Sprintf("abstract race after %d steps", len(e.Ops))
+}
+
+// ThreadState is an ARG thread state (pc, minterm).
+type ThreadState struct {
+	PC int
+	M  uint64
+}
+
+// ARG is the abstract reachability graph built by ReachAndBuild.
+type ARG struct {
+	// G has one location per class of thread states; labels are
+	// regions over all predicates (locals included).
+	G *acfa.ACFA
+	// Projected is G with labels projected onto global predicates, the
+	// input of Collapse and CheckSim.
+	Projected *acfa.ACFA
+	// States[n] lists the thread states merged into location n.
+	States [][]ThreadState
+	// EdgeOps[i] lists the CFA edges behind G.Edges[i].
+	EdgeOps [][]*cfa.Edge
+	// NumStates is the number of abstract states explored.
+	NumStates int
+}
+
+// ErrBudget is returned when the state budget is exhausted.
+var ErrBudget = errors.New("abstract state budget exhausted")
+
+type analysis struct {
+	*Setup
+	tmpl       *cfa.CFA
+	vars       []*cfa.Var // variables in predicates
+	predAt     [2][]z3.Bool
+	byName     map[string]*cfa.Var
+	postCache  map[string][]uint64
+	labelCache map[string]z3.Bool
+	// ARG construction (Algorithms 2-4) over raw node ids.
+	nodeOf  map[ThreadState]int
+	parent  []int // union-find
+	tstates []ThreadState
+	rawEdge []rawEdge
+	entry   int
+}
+
+type rawEdge struct {
+	from, to int
+	edge     *cfa.Edge
+}
+
+func env(ver int) smt.Env {
+	return func(v *cfa.Var) string { return fmt.Sprintf("%s@%d", v.Name, ver) }
+}
+
+// ReachAndBuild explores the abstract program described by s (Algorithm
+// 1). It returns the ARG, or a *RaceError with an abstract race trace,
+// or another error (budget, solver unknown, cancellation).
+func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
+	a := &analysis{
+		Setup:      s,
+		tmpl:       s.Prog.Templates[s.Main],
+		byName:     map[string]*cfa.Var{},
+		postCache:  map[string][]uint64{},
+		labelCache: map[string]z3.Bool{},
+		nodeOf:     map[ThreadState]int{},
+		entry:      -1,
+	}
+	for _, g := range s.Prog.Globals {
+		a.byName[g.Name] = g
+	}
+	seenVar := map[*cfa.Var]bool{}
+	for _, p := range s.Preds.List {
+		cfa.Vars(p.E, seenVar)
+	}
+	for v := range seenVar {
+		a.vars = append(a.vars, v)
+	}
+	sort.Slice(a.vars, func(i, j int) bool { return a.vars[i].Name < a.vars[j].Name })
+	for ver := 0; ver < 2; ver++ {
+		for _, p := range s.Preds.List {
+			a.predAt[ver] = append(a.predAt[ver], s.Solver.Bool(p.E, env(ver)))
+		}
+	}
+	return a.run(ctx)
+}
+
+func (a *analysis) run(ctx context.Context) (*ARG, error) {
+	init, err := a.initial()
+	if err != nil {
+		return nil, err
+	}
+	states := []*State{}
+	seen := map[string]int{}
+	queue := []int{}
+	push := func(st *State) {
+		k := st.key()
+		if _, ok := seen[k]; ok {
+			return
+		}
+		seen[k] = len(states)
+		states = append(states, st)
+		queue = append(queue, len(states)-1)
+	}
+	for _, st := range init {
+		st.parent = -1
+		push(st)
+	}
+	for len(queue) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if a.MaxStates > 0 && len(states) > a.MaxStates {
+			return nil, ErrBudget
+		}
+		id := queue[0]
+		queue = queue[1:]
+		st := states[id]
+		if st.Phase == Running {
+			a.node(ThreadState{st.PC, st.M})
+		}
+		if race := a.race(st); race != nil {
+			race.States, race.Ops = traceTo(states, id)
+			return nil, race
+		}
+		succs, err := a.successors(st)
+		if err != nil {
+			return nil, err
+		}
+		for _, nx := range succs {
+			nx.parent, nx.depth = id, st.depth+1
+			a.connect(st, nx)
+			push(nx)
+		}
+	}
+	arg := a.build()
+	arg.NumStates = len(states)
+	return arg, nil
+}
+
+func traceTo(states []*State, id int) ([]*State, []Op) {
+	var ss []*State
+	var ops []Op
+	for i := id; i >= 0; i = states[i].parent {
+		ss = append(ss, states[i])
+		if states[i].parent >= 0 {
+			ops = append(ops, states[i].op)
+		}
+	}
+	for i, j := 0, len(ss)-1; i < j; i, j = i+1, j-1 {
+		ss[i], ss[j] = ss[j], ss[i]
+	}
+	for i, j := 0, len(ops)-1; i < j; i, j = i+1, j-1 {
+		ops[i], ops[j] = ops[j], ops[i]
+	}
+	return ss, ops
+}
+
+// initial returns the initial abstract states: globals at their
+// initializers, locals 0, the main template running (or unborn), and
+// main's ACFA with one thread when another template is analysed.
+func (a *analysis) initial() ([]*State, error) {
+	gamma := make(acfa.Context, len(a.ACFAs))
+	for j, A := range a.ACFAs {
+		gamma[j] = make([]acfa.Count, len(A.Locs))
+	}
+	phase := Running
+	if a.Main != 0 {
+		phase = Unborn
+		if !a.ACFAs[0].IsEmpty() {
+			gamma[0][a.ACFAs[0].Entry] = 1
+		}
+	}
+	sv := a.Solver
+	var fs []z3.Bool
+	for _, v := range a.vars {
+		init := int64(0)
+		if v.Global {
+			init = v.Init
+		}
+		fs = append(fs, sv.Const(env(1)(v)).Eq(sv.Num(init)))
+	}
+	ms, err := sv.AllSat(and(sv, fs), a.predAt[1])
+	if err != nil {
+		return nil, err
+	}
+	var out []*State
+	for _, m := range ms {
+		out = append(out, &State{Phase: phase, PC: a.tmpl.Entry, M: m, Gamma: gamma})
+	}
+	if phase == Running {
+		for _, st := range out {
+			n := a.node(ThreadState{st.PC, st.M})
+			if a.entry < 0 {
+				a.entry = n
+			}
+			a.union(a.entry, n)
+		}
+	}
+	return out, nil
+}
+
+func and(sv *smt.Solver, fs []z3.Bool) z3.Bool {
+	if len(fs) == 0 {
+		return sv.True()
+	}
+	return fs[0].And(fs[1:]...)
+}
+
+// atomicLocs returns the number of occupied atomic locations and, when
+// exactly one, whether it is the main thread's and which context one.
+func (a *analysis) atomicLocs(st *State) (n int, mainAtomic bool, tj, tq int) {
+	if st.Phase == Running && a.tmpl.Locs[st.PC].Atomic {
+		n, mainAtomic = 1, true
+	}
+	for j, A := range a.ACFAs {
+		for q, c := range st.Gamma[j] {
+			if c.Positive() && A.Locs[q].Atomic {
+				n++
+				tj, tq = j, q
+			}
+		}
+	}
+	return
+}
+
+// race checks the race-states of the paper's section 4.1 for Var: the
+// main thread has an enabled access to Var and a context thread an
+// enabled havoc of it (context moves are always writes).
+func (a *analysis) race(st *State) *RaceError {
+	if a.Var == nil || st.Phase != Running {
+		return nil
+	}
+	var mainEdge *cfa.Edge
+	for _, e := range a.tmpl.Out[st.PC] {
+		if acc, _ := e.Accesses(a.Var); acc {
+			mainEdge = e
+			break
+		}
+	}
+	if mainEdge == nil {
+		return nil
+	}
+	nAtomic, _, _, _ := a.atomicLocs(st)
+	if a.CircDef && nAtomic > 0 {
+		return nil
+	}
+	mainAtomic := a.tmpl.Locs[st.PC].Atomic
+	for j, A := range a.ACFAs {
+		for q, c := range st.Gamma[j] {
+			if !c.Positive() || (mainAtomic && A.Locs[q].Atomic) {
+				continue
+			}
+			for _, ei := range A.Out[q] {
+				for _, h := range A.Edges[ei].Havoc {
+					if h == a.Var.Name {
+						return &RaceError{MainEdge: mainEdge, CtxTemplate: j, CtxLoc: q, CtxEdge: ei}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// successors applies every enabled operation (paper section 3.4: with one
+// occupied atomic location only its operations are enabled; with more,
+// none).
+func (a *analysis) successors(st *State) ([]*State, error) {
+	nAtomic, mainAtomic, tj, tq := a.atomicLocs(st)
+	if nAtomic > 1 {
+		return nil, nil
+	}
+	var out []*State
+	if st.Phase == Running && (nAtomic == 0 || mainAtomic) {
+		for _, e := range a.tmpl.Out[st.PC] {
+			ss, err := a.postMain(st, e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ss...)
+		}
+	}
+	for j, A := range a.ACFAs {
+		for q, c := range st.Gamma[j] {
+			if !c.Positive() || (nAtomic == 1 && (mainAtomic || j != tj || q != tq)) {
+				continue
+			}
+			for _, ei := range A.Out[q] {
+				ss, err := a.postContext(st, j, ei)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, ss...)
+			}
+		}
+	}
+	return out, nil
+}
+
+// written lists the variables an edge assigns.
+func written(e *cfa.Edge) []*cfa.Var {
+	var ws []*cfa.Var
+	switch e.Kind {
+	case cfa.Assign, cfa.Havoc, cfa.Create, cfa.TryLock:
+		if e.LHS != nil {
+			ws = append(ws, e.LHS)
+		}
+	}
+	switch e.Kind {
+	case cfa.Lock, cfa.Unlock, cfa.TryLock:
+		ws = append(ws, e.Mutex)
+	}
+	return ws
+}
+
+// GlobalWrites is the havoc set an edge contributes to the ARG: every
+// global it assigns, synchronization objects included.
+func GlobalWrites(e *cfa.Edge) []string {
+	var out []string
+	for _, v := range written(e) {
+		if v.Global {
+			out = append(out, v.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Action is the ARG action of a main-thread edge.
+func (s *Setup) Action(e *cfa.Edge) acfa.Action {
+	act := acfa.Action{Havoc: GlobalWrites(e)}
+	switch e.Kind {
+	case cfa.Create:
+		act.Creates = []int{e.Template.Index}
+	case cfa.Join:
+		if j, ok := s.joinTarget(e); ok {
+			act.Joins = []int{j}
+		}
+	}
+	return act
+}
+
+func (s *Setup) joinTarget(e *cfa.Edge) (int, bool) {
+	r, ok := e.Handle.(cfa.Ref)
+	if !ok {
+		return 0, false
+	}
+	j, ok := s.HandleTemplate[r.V]
+	return j, ok
+}
+
+// transition is the formula relating version 0 to version 1 for a main
+// edge, with frame equalities for every other predicate variable.
+func (a *analysis) transition(e *cfa.Edge) z3.Bool {
+	sv := a.Solver
+	pre, post := env(0), env(1)
+	var fs []z3.Bool
+	ws := written(e)
+	isW := map[*cfa.Var]bool{}
+	for _, w := range ws {
+		isW[w] = true
+	}
+	at1 := func(v *cfa.Var) z3.Int { return sv.Const(post(v)) }
+	switch e.Kind {
+	case cfa.Assign:
+		rhs := sv.Int(e.RHS, pre)
+		if e.LHS.Bool {
+			rhs = sv.Bool(e.RHS, pre).IfThenElse(sv.Num(1), sv.Num(0)).(z3.Int)
+		}
+		fs = append(fs, at1(e.LHS).Eq(rhs))
+	case cfa.Assume:
+		fs = append(fs, sv.Bool(e.Cond, pre))
+	case cfa.Havoc:
+		if e.Lo != nil {
+			fs = append(fs, at1(e.LHS).GE(sv.Int(e.Lo, pre)))
+		}
+		if e.Hi != nil {
+			fs = append(fs, at1(e.LHS).LE(sv.Int(e.Hi, pre)))
+		}
+	case cfa.Create:
+		if e.LHS != nil {
+			fs = append(fs, at1(e.LHS).GT(sv.Num(0)))
+		}
+	case cfa.Lock:
+		m := e.Mutex
+		fs = append(fs, sv.Const(pre(m)).Eq(sv.Num(0)), at1(m).Eq(sv.Num(1)))
+	case cfa.Unlock:
+		fs = append(fs, at1(e.Mutex).Eq(sv.Num(0)))
+	case cfa.TryLock:
+		m, r := e.Mutex, e.LHS
+		free := sv.Const(pre(m)).Eq(sv.Num(0))
+		fs = append(fs, free.IfThenElse(
+			at1(m).Eq(sv.Num(1)).And(at1(r).Eq(sv.Num(0))),
+			at1(m).Eq(sv.Const(pre(m))).And(at1(r).Eq(sv.Num(1)))).(z3.Bool))
+	}
+	for _, v := range a.vars {
+		if !isW[v] {
+			fs = append(fs, at1(v).Eq(sv.Const(pre(v))))
+		}
+	}
+	return and(sv, fs)
+}
+
+// havocTransition is the frame of a context move havocking Y (and, at
+// a birth, the main thread's parameter).
+func (a *analysis) havocTransition(havoc []string, birthParam *cfa.Var) z3.Bool {
+	sv := a.Solver
+	hv := map[string]bool{}
+	for _, h := range havoc {
+		hv[h] = true
+	}
+	var fs []z3.Bool
+	for _, v := range a.vars {
+		if (v.Global && hv[v.Name]) || v == birthParam {
+			continue
+		}
+		fs = append(fs, sv.Const(env(1)(v)).Eq(sv.Const(env(0)(v))))
+	}
+	return and(sv, fs)
+}
+
+// minterm is the conjunction of predicate literals of m (first n
+// predicates) at version ver.
+func (a *analysis) minterm(m uint64, n, ver int) z3.Bool {
+	fs := make([]z3.Bool, n)
+	for i := 0; i < n; i++ {
+		if m&(1<<i) != 0 {
+			fs[i] = a.predAt[ver][i]
+		} else {
+			fs[i] = a.predAt[ver][i].Not()
+		}
+	}
+	return and(a.Solver, fs)
+}
+
+// label is the formula of an ACFA location's region at version 1.
+func (a *analysis) label(j, q int) z3.Bool {
+	key := fmt.Sprintf("%d/%d", j, q)
+	if f, ok := a.labelCache[key]; ok {
+		return f
+	}
+	r, ok := a.ACFAs[j].Locs[q].Label.(Region)
+	var f z3.Bool
+	if !ok {
+		f = a.Solver.True()
+	} else {
+		ds := make([]z3.Bool, len(r.M))
+		for i, m := range r.M {
+			ds[i] = a.minterm(m, a.Preds.NumGlobal, 1)
+		}
+		if len(ds) == 0 {
+			f = a.Solver.Ctx.FromBool(false)
+		} else {
+			f = ds[0].Or(ds[1:]...)
+		}
+	}
+	a.labelCache[key] = f
+	return f
+}
+
+// abs computes Abs.P(sp) for the minterm m and the transition trans,
+// cached under key. For a context move, target is the moving thread's
+// new location (j, q), whose label constrains the post state; no other
+// label is conjoined: strengthening a move by the labels of threads that
+// did not move would assume what the guarantee check is to prove (the
+// circularity makes the fixpoint unsound).
+func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, target *[2]int) ([]uint64, error) {
+	key = fmt.Sprintf("%s|%x", key, m)
+	if ms, ok := a.postCache[key]; ok {
+		return ms, nil
+	}
+	f := a.minterm(m, len(a.Preds.List), 0).And(trans())
+	if target != nil {
+		f = f.And(a.label(target[0], target[1]))
+	}
+	ms, err := a.Solver.AllSat(f, a.predAt[1])
+	if err != nil {
+		return nil, err
+	}
+	a.postCache[key] = ms
+	return ms, nil
+}
+
+func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
+	gamma := st.Gamma
+	joined := st.Joined
+	switch e.Kind {
+	case cfa.Create:
+		j := e.Template.Index
+		if !a.ACFAs[j].IsEmpty() {
+			gamma = gamma.Clone()
+			en := a.ACFAs[j].Entry
+			gamma[j][en] = gamma[j][en].Inc(a.K)
+		}
+	case cfa.Join:
+		if j, ok := a.joinTarget(e); ok {
+			var ok2 bool
+			gamma, ok2 = a.consumeFinal(gamma, j)
+			if !ok2 {
+				return nil, nil // no exited thread to join yet
+			}
+		}
+	}
+	ms, err := a.abs(fmt.Sprintf("m%p", e), st.M, func() z3.Bool { return a.transition(e) }, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*State, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, &State{Phase: Running, PC: e.To, M: m, Gamma: gamma, Joined: joined, op: Op{Kind: MainMove, Edge: e}})
+	}
+	return out, nil
+}
+
+// consumeFinal removes one exited thread of template j from the context
+// (a join); ok is false when none has exited.
+func (a *analysis) consumeFinal(g acfa.Context, j int) (acfa.Context, bool) {
+	A := a.ACFAs[j]
+	for q, c := range g[j] {
+		if c.Positive() && A.Locs[q].Final {
+			g = g.Clone()
+			g[j][q] = c.Dec()
+			return g, true
+		}
+	}
+	return g, false
+}
+
+func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
+	A := a.ACFAs[j]
+	e := A.Edges[ei]
+	gamma := st.Gamma.Clone()
+	gamma[j][e.From] = gamma[j][e.From].Dec()
+	gamma[j][e.To] = gamma[j][e.To].Inc(a.K)
+	joined := st.Joined
+	for _, t := range e.Joins {
+		var ok bool
+		if gamma, ok = a.consumeFinal(gamma, t); !ok {
+			// The main thread itself may be the exited instance joined.
+			if t == a.Main && st.Phase == Running && len(a.tmpl.Out[st.PC]) == 0 && !st.Joined {
+				joined = true
+			} else {
+				return nil, nil
+			}
+		}
+	}
+	birth := false
+	for _, t := range e.Creates {
+		if t == a.Main && st.Phase == Unborn {
+			birth = true
+		}
+	}
+	// Without birth: every creation goes to the context.
+	var out []*State
+	variants := []bool{false}
+	if birth {
+		variants = append(variants, true)
+	}
+	for _, born := range variants {
+		g := gamma.Clone()
+		bornNow := false
+		for _, t := range e.Creates {
+			if born && t == a.Main && !bornNow {
+				bornNow = true
+				continue
+			}
+			if !a.ACFAs[t].IsEmpty() {
+				g[t][a.ACFAs[t].Entry] = g[t][a.ACFAs[t].Entry].Inc(a.K)
+			}
+		}
+		var param *cfa.Var
+		if born {
+			param = a.tmpl.Param
+		}
+		key := fmt.Sprintf("c%d.%d.%v", j, ei, born)
+		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param) }, &[2]int{j, e.To})
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range ms {
+			nx := &State{Phase: st.Phase, PC: st.PC, M: m, Gamma: g, Joined: joined, op: Op{Kind: ContextMove, Template: j, AEdge: ei}}
+			if born {
+				nx.Phase, nx.PC = Running, a.tmpl.Entry
+				nx.op.Kind = BirthMove
+			}
+			out = append(out, nx)
+		}
+	}
+	return out, nil
+}
+
+// node is Find (Algorithm 3) on raw ids.
+func (a *analysis) node(ts ThreadState) int {
+	if n, ok := a.nodeOf[ts]; ok {
+		return a.find(n)
+	}
+	n := len(a.parent)
+	a.parent = append(a.parent, n)
+	a.tstates = append(a.tstates, ts)
+	a.nodeOf[ts] = n
+	return n
+}
+
+func (a *analysis) find(n int) int {
+	for a.parent[n] != n {
+		a.parent[n] = a.parent[a.parent[n]]
+		n = a.parent[n]
+	}
+	return n
+}
+
+// union is Algorithm 4.
+func (a *analysis) union(n, m int) {
+	n, m = a.find(n), a.find(m)
+	if n != m {
+		if m < n {
+			n, m = m, n
+		}
+		a.parent[m] = n
+	}
+}
+
+// connect is Algorithm 2: a main move adds an ARG edge, a context move
+// merges the two thread states, a birth merges into the entry.
+func (a *analysis) connect(st, nx *State) {
+	switch nx.op.Kind {
+	case MainMove:
+		from, to := a.node(ThreadState{st.PC, st.M}), a.node(ThreadState{nx.PC, nx.M})
+		a.rawEdge = append(a.rawEdge, rawEdge{from, to, nx.op.Edge})
+	case ContextMove:
+		if st.Phase == Running {
+			a.union(a.node(ThreadState{st.PC, st.M}), a.node(ThreadState{nx.PC, nx.M}))
+		}
+	case BirthMove:
+		n := a.node(ThreadState{nx.PC, nx.M})
+		if a.entry < 0 {
+			a.entry = n
+		}
+		a.union(a.entry, n)
+	}
+}
+
+// build turns the union-find classes into the ARG.
+func (a *analysis) build() *ARG {
+	arg := &ARG{G: &acfa.ACFA{Template: a.Main, Entry: -1}, Projected: &acfa.ACFA{Template: a.Main, Entry: -1}}
+	if a.entry < 0 {
+		// The main thread is never born: it does nothing.
+		arg.G, arg.Projected = acfa.Empty(a.Main), acfa.Empty(a.Main)
+		return arg
+	}
+	loc := map[int]int{}
+	var order []int
+	for n := range a.parent {
+		r := a.find(n)
+		if _, ok := loc[r]; !ok {
+			loc[r] = len(order)
+			order = append(order, r)
+			arg.States = append(arg.States, nil)
+		}
+		arg.States[loc[r]] = append(arg.States[loc[r]], a.tstates[n])
+	}
+	for i := range order {
+		var ms []uint64
+		for _, ts := range arg.States[i] {
+			ms = append(ms, ts.M)
+		}
+		pc := arg.States[i][0].PC
+		r := NewRegion(a.Preds, false, ms)
+		l := acfa.Loc{Label: r, Atomic: a.tmpl.Locs[pc].Atomic, Final: len(a.tmpl.Out[pc]) == 0}
+		arg.G.AddLoc(l)
+		l.Label = r.Project()
+		arg.Projected.AddLoc(l)
+	}
+	arg.G.Entry = loc[a.find(a.entry)]
+	arg.Projected.Entry = arg.G.Entry
+	type pair struct{ from, to int }
+	ops := map[pair][]*cfa.Edge{}
+	for _, re := range a.rawEdge {
+		from, to := loc[a.find(re.from)], loc[a.find(re.to)]
+		act := a.Action(re.edge)
+		arg.G.AddEdge(from, to, act)
+		arg.Projected.AddEdge(from, to, act)
+		ops[pair{from, to}] = append(ops[pair{from, to}], re.edge)
+	}
+	arg.EdgeOps = make([][]*cfa.Edge, len(arg.G.Edges))
+	for i, e := range arg.G.Edges {
+		arg.EdgeOps[i] = ops[pair{e.From, e.To}]
+	}
+	return arg
+}

@@ -1,0 +1,342 @@
+package refine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"circ/cfa"
+	"circ/interp"
+	"circ/predabs"
+	"circ/smt"
+
+	"github.com/aclements/go-z3/z3"
+)
+
+// Outcome is Refine's answer.
+type Outcome struct {
+	// Real: the interleaving is feasible; Trace is it, with the values
+	// of the model, ready for the interpreter to replay.
+	Real  bool
+	Trace interp.Trace
+	// Otherwise: new predicates, or IncK when the counters were too
+	// coarse to tell the trace's threads apart.
+	Preds []predabs.Pred
+	IncK  bool
+	// Why explains the outcome (for progress output).
+	Why string
+}
+
+// Refine analyses an abstract race trace (the paper's procedure Refine).
+func Refine(in *Input) (*Outcome, error) {
+	steps, threads, mainSide, ctxSide, err := interleave(in)
+	var small errSmallK
+	if errors.As(err, &small) {
+		return &Outcome{IncK: true, Why: small.Error()}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	tf := buildFormula(in.Setup.Solver, in.Setup.Prog, steps, threads)
+	_ = mainSide
+	_ = ctxSide
+	sat, err := in.Setup.Solver.Check(tf.clauses...)
+	if err != nil {
+		return nil, err
+	}
+	if sat {
+		vals, _, err := in.Setup.Solver.Model(tf.clauses, tf.havocNames())
+		if err != nil {
+			return nil, err
+		}
+		tr := make(interp.Trace, len(steps))
+		copy(tr, steps)
+		for i, name := range tf.havoc {
+			if name != "" {
+				tr[i].Value = vals[name]
+			}
+		}
+		return &Outcome{Real: true, Trace: tr, Why: fmt.Sprintf("feasible interleaving of %d steps", len(tr))}, nil
+	}
+	core, err := in.Setup.Solver.MinimalCore(tf.clauses)
+	if err != nil {
+		return nil, err
+	}
+	preds := mine(in.Setup.Prog, tf, core)
+	return &Outcome{Preds: preds, Why: fmt.Sprintf("infeasible interleaving of %d steps", len(steps))}, nil
+}
+
+// formula is a trace formula: one clause per initial value and per step.
+type formula struct {
+	clauses []z3.Bool
+	// origin[i] says where clause i comes from: step index, or -1 for
+	// an initial value of initVar[i].
+	origin  []int
+	initVar []*cfa.Var
+	steps   []interp.Step
+	threads map[int]*vthread
+	// havoc[i] is the SSA name chosen by step i, if it is a Havoc.
+	havoc []string
+}
+
+func (f *formula) havocNames() []string {
+	var out []string
+	for _, n := range f.havoc {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+type ssa struct {
+	ver map[string]int
+}
+
+func (s *ssa) key(v *cfa.Var, tid int) string {
+	if v.Global {
+		return v.Name
+	}
+	return fmt.Sprintf("%s#%d", v.Name, tid)
+}
+
+func (s *ssa) cur(v *cfa.Var, tid int) string {
+	k := s.key(v, tid)
+	return fmt.Sprintf("%s@%d", k, s.ver[k])
+}
+
+func (s *ssa) next(v *cfa.Var, tid int) string {
+	k := s.key(v, tid)
+	s.ver[k]++
+	return fmt.Sprintf("%s@%d", k, s.ver[k])
+}
+
+func (s *ssa) env(tid int) smt.Env {
+	return func(v *cfa.Var) string { return s.cur(v, tid) }
+}
+
+func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads []*vthread) *formula {
+	f := &formula{steps: steps, threads: map[int]*vthread{}, havoc: make([]string, len(steps))}
+	for _, t := range threads {
+		f.threads[t.id] = t
+	}
+	s := &ssa{ver: map[string]int{}}
+	for _, g := range p.Globals {
+		f.clauses = append(f.clauses, sv.Const(s.cur(g, 0)).Eq(sv.Num(g.Init)))
+		f.origin = append(f.origin, -1)
+		f.initVar = append(f.initVar, g)
+	}
+	// Thread 0's locals start at 0.
+	var local0 []z3.Bool
+	for _, l := range p.Main().Locals {
+		local0 = append(local0, sv.Const(s.cur(l, 0)).Eq(sv.Num(0)))
+	}
+	f.clauses = append(f.clauses, andAll(sv, local0))
+	f.origin = append(f.origin, -2)
+	f.initVar = append(f.initVar, nil)
+
+	done := map[int]bool{}
+	nextID := 1
+	for i, st := range steps {
+		e, tid := st.Edge, st.Thread
+		env := s.env(tid)
+		var c []z3.Bool
+		switch e.Kind {
+		case cfa.Assign:
+			rhs := sv.Int(e.RHS, env)
+			if e.LHS.Bool {
+				rhs = sv.Bool(e.RHS, env).IfThenElse(sv.Num(1), sv.Num(0)).(z3.Int)
+			}
+			c = append(c, sv.Const(s.next(e.LHS, tid)).Eq(rhs))
+		case cfa.Assume:
+			c = append(c, sv.Bool(e.Cond, env))
+		case cfa.Havoc:
+			var lo, hi z3.Int
+			if e.Lo != nil {
+				lo, hi = sv.Int(e.Lo, env), sv.Int(e.Hi, env)
+			}
+			name := s.next(e.LHS, tid)
+			f.havoc[i] = name
+			if e.Lo != nil {
+				c = append(c, sv.Const(name).GE(lo), sv.Const(name).LE(hi))
+			}
+		case cfa.Create:
+			child := nextID
+			nextID++
+			var arg z3.Int
+			if e.Arg != nil {
+				arg = sv.Int(e.Arg, env)
+			}
+			if e.LHS != nil {
+				c = append(c, sv.Const(s.next(e.LHS, tid)).Eq(sv.Num(int64(child))))
+			}
+			for _, l := range e.Template.Locals {
+				if l == e.Template.Param && e.Arg != nil {
+					c = append(c, sv.Const(s.cur(l, child)).Eq(arg))
+				} else {
+					c = append(c, sv.Const(s.cur(l, child)).Eq(sv.Num(0)))
+				}
+			}
+		case cfa.Join:
+			h := sv.Int(e.Handle, env)
+			var ors []z3.Bool
+			for id := range done {
+				ors = append(ors, h.Eq(sv.Num(int64(id))))
+			}
+			if len(ors) == 0 {
+				c = append(c, sv.Ctx.FromBool(false))
+			} else {
+				c = append(c, ors[0].Or(ors[1:]...))
+			}
+		case cfa.Lock:
+			c = append(c, sv.Const(s.cur(e.Mutex, tid)).Eq(sv.Num(0)), sv.Const(s.next(e.Mutex, tid)).Eq(sv.Num(1)))
+		case cfa.Unlock:
+			c = append(c, sv.Const(s.next(e.Mutex, tid)).Eq(sv.Num(0)))
+		case cfa.TryLock:
+			m0 := sv.Const(s.cur(e.Mutex, tid))
+			m1, r1 := sv.Const(s.next(e.Mutex, tid)), sv.Const(s.next(e.LHS, tid))
+			c = append(c, m0.Eq(sv.Num(0)).IfThenElse(
+				m1.Eq(sv.Num(1)).And(r1.Eq(sv.Num(0))),
+				m1.Eq(m0).And(r1.Eq(sv.Num(1)))).(z3.Bool))
+		}
+		if e.Kind == cfa.Exit || e.Kind == cfa.Error {
+			done[tid] = true
+		}
+		f.clauses = append(f.clauses, andAll(sv, c))
+		f.origin = append(f.origin, i)
+		f.initVar = append(f.initVar, nil)
+	}
+	return f
+}
+
+func andAll(sv *smt.Solver, fs []z3.Bool) z3.Bool {
+	if len(fs) == 0 {
+		return sv.True()
+	}
+	return fs[0].And(fs[1:]...)
+}
+
+// mine turns a minimal unsatisfiable core into predicates: the atoms of
+// the core's assumptions, their weakest preconditions through the core's
+// assignments, equalities from the core's assignments and initial values.
+func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
+	owner := map[*cfa.Var]int{}
+	for _, c := range p.Templates {
+		for _, l := range c.Locals {
+			owner[l] = c.Index
+		}
+	}
+	out := map[string]predabs.Pred{}
+	add := func(e cfa.Expr) {
+		for _, a := range atoms(e) {
+			vs := map[*cfa.Var]bool{}
+			cfa.Vars(a, vs)
+			if len(vs) == 0 {
+				continue
+			}
+			t := -1
+			ok := true
+			for v := range vs {
+				if v.Global {
+					continue
+				}
+				o := owner[v]
+				if t >= 0 && o != t {
+					ok = false
+				}
+				t = o
+			}
+			if ok {
+				out[a.String()] = predabs.Pred{E: a, Template: t}
+			}
+		}
+	}
+	inCore := map[int]bool{}
+	for _, ci := range core {
+		inCore[ci] = true
+	}
+	for _, ci := range core {
+		switch o := f.origin[ci]; {
+		case o == -1:
+			g := f.initVar[ci]
+			add(cfa.Binary{Op: cfa.Eq, X: cfa.Ref{V: g}, Y: cfa.Const{Val: g.Init}})
+		case o >= 0:
+			st := f.steps[o]
+			e := st.Edge
+			switch e.Kind {
+			case cfa.Assume:
+				add(e.Cond)
+				// Weakest preconditions through earlier core assignments
+				// of globals and of the same thread's locals.
+				phi := e.Cond
+				for cj := ci - 1; cj >= 0; cj-- {
+					if !inCore[cj] || f.origin[cj] < 0 {
+						continue
+					}
+					pst := f.steps[f.origin[cj]]
+					pe := pst.Edge
+					if pe.Kind != cfa.Assign || (!pe.LHS.Global && pst.Thread != st.Thread) {
+						continue
+					}
+					phi = subst(phi, pe.LHS, pe.RHS)
+					add(phi)
+				}
+			case cfa.Assign:
+				vs := map[*cfa.Var]bool{}
+				cfa.Vars(e.RHS, vs)
+				if !vs[e.LHS] && !e.LHS.Bool {
+					add(cfa.Binary{Op: cfa.Eq, X: cfa.Ref{V: e.LHS}, Y: e.RHS})
+				}
+			case cfa.Lock, cfa.TryLock:
+				add(cfa.Binary{Op: cfa.Eq, X: cfa.Ref{V: e.Mutex}, Y: cfa.Const{Val: 0}})
+			}
+		}
+	}
+	keys := make([]string, 0, len(out))
+	for k := range out {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	preds := make([]predabs.Pred, len(keys))
+	for i, k := range keys {
+		preds[i] = out[k]
+	}
+	return preds
+}
+
+// atoms splits a condition into its atomic predicates.
+func atoms(e cfa.Expr) []cfa.Expr {
+	switch x := e.(type) {
+	case cfa.Unary:
+		if x.Op == cfa.Not {
+			return atoms(x.X)
+		}
+	case cfa.Binary:
+		switch {
+		case x.Op == cfa.And || x.Op == cfa.Or:
+			return append(atoms(x.X), atoms(x.Y)...)
+		case x.Op.IsBool():
+			return []cfa.Expr{x}
+		}
+	case cfa.Const:
+		return nil
+	}
+	return []cfa.Expr{cfa.Binary{Op: cfa.Ne, X: e, Y: cfa.Const{Val: 0}}}
+}
+
+// subst replaces v by r in e.
+func subst(e cfa.Expr, v *cfa.Var, r cfa.Expr) cfa.Expr {
+	switch x := e.(type) {
+	case cfa.Ref:
+		if x.V == v {
+			return r
+		}
+	case cfa.Unary:
+		return cfa.Unary{Op: x.Op, X: subst(x.X, v, r)}
+	case cfa.Binary:
+		return cfa.Binary{Op: x.Op, X: subst(x.X, v, r), Y: subst(x.Y, v, r)}
+	case cfa.Cond:
+		return cfa.Cond{C: subst(x.C, v, r), T: subst(x.T, v, r), F: subst(x.F, v, r)}
+	}
+	return e
+}
