@@ -34,6 +34,12 @@ type Action struct {
 	// Creates lists the templates (by index) whose instances the move
 	// creates; Joins lists those whose exited instance it waits for.
 	Creates, Joins []int
+	// Guard over-approximates the global states from which the move is
+	// taken (nil: any). Havoc sets forget the pre-state, so without it a
+	// context lock could be acquired while the main thread holds it.
+	// Guards are not part of Key: bisimulation merges edges regardless
+	// of them, and merged edges take the disjunction of their guards.
+	Guard Label
 }
 
 // Silent reports whether the action is invisible to other threads.
@@ -49,7 +55,22 @@ func (a Action) Key() string {
 // Covers reports whether a can do everything b does: b's havoc set is a
 // subset of a's and the creations and joins are the same.
 func (a Action) Covers(b Action) bool {
-	return subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
+	guard := a.Guard == nil || (b.Guard != nil && b.Guard.Implies(a.Guard))
+	return guard && subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
+}
+
+// orer is implemented by labels that can form disjunctions.
+type orer interface{ Or(Label) Label }
+
+// orGuards is the disjunction of two guards (nil: true).
+func orGuards(a, b Label) Label {
+	if a == nil || b == nil {
+		return nil
+	}
+	if o, ok := a.(orer); ok {
+		return o.Or(b)
+	}
+	return nil
 }
 
 // Union merges two actions (used when two CFA moves connect the same pair
@@ -59,6 +80,7 @@ func (a Action) Union(b Action) Action {
 		Havoc:   unionStrings(a.Havoc, b.Havoc),
 		Creates: unionInts(a.Creates, b.Creates),
 		Joins:   unionInts(a.Joins, b.Joins),
+		Guard:   orGuards(a.Guard, b.Guard),
 	}
 }
 
@@ -74,7 +96,10 @@ func (a Action) String() string {
 		parts = append(parts, fmt.Sprintf("join#%d", j))
 	}
 	if len(parts) == 0 {
-		return "skip"
+		parts = append(parts, "skip")
+	}
+	if a.Guard != nil {
+		parts = append(parts, "when ["+a.Guard.String()+"]")
 	}
 	return strings.Join(parts, " ")
 }
@@ -123,6 +148,7 @@ func (a *ACFA) AddEdge(from, to int, act Action) {
 		e := &a.Edges[i]
 		if e.To == to && equalInts(e.Creates, act.Creates) && equalInts(e.Joins, act.Joins) {
 			e.Havoc = unionStrings(e.Havoc, act.Havoc)
+			e.Guard = orGuards(e.Guard, act.Guard)
 			return
 		}
 	}

@@ -241,6 +241,7 @@ func quotient(g *acfa.ACFA, mu []int) *acfa.ACFA {
 			Havoc:   slices.Clone(e.Havoc),
 			Creates: slices.Clone(e.Creates),
 			Joins:   slices.Clone(e.Joins),
+			Guard:   e.Guard,
 		})
 	}
 	return a

@@ -13,6 +13,7 @@ package explicit
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -55,6 +56,9 @@ func (o *Options) fill() {
 	}
 	if o.MaxStates <= 0 {
 		o.MaxStates = DefaultMaxStates
+	}
+	if o.MaxStates > math.MaxInt32 {
+		o.MaxStates = math.MaxInt32 // nodes are numbered with int32
 	}
 }
 

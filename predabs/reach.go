@@ -142,6 +142,7 @@ type analysis struct {
 type rawEdge struct {
 	from, to int
 	edge     *cfa.Edge
+	pre      uint64 // the minterm the move was taken from
 }
 
 func env(ver int) smt.Env {
@@ -535,23 +536,25 @@ func (a *analysis) label(j, q int) z3.Bool {
 	if f, ok := a.labelCache[key]; ok {
 		return f
 	}
-	r, ok := a.ACFAs[j].Locs[q].Label.(Region)
-	var f z3.Bool
-	if !ok {
-		f = a.Solver.True()
-	} else {
-		ds := make([]z3.Bool, len(r.M))
-		for i, m := range r.M {
-			ds[i] = a.minterm(m, a.Preds.NumGlobal, 1)
-		}
-		if len(ds) == 0 {
-			f = a.Solver.Ctx.FromBool(false)
-		} else {
-			f = ds[0].Or(ds[1:]...)
-		}
+	f := a.Solver.True()
+	if r, ok := a.ACFAs[j].Locs[q].Label.(Region); ok {
+		f = a.regionAt(r, 1)
 	}
 	a.labelCache[key] = f
 	return f
+}
+
+// regionAt is the formula of a region over global predicates at version
+// ver.
+func (a *analysis) regionAt(r Region, ver int) z3.Bool {
+	ds := make([]z3.Bool, len(r.M))
+	for i, m := range r.M {
+		ds[i] = a.minterm(m, a.Preds.NumGlobal, ver)
+	}
+	if len(ds) == 0 {
+		return a.Solver.Ctx.FromBool(false)
+	}
+	return ds[0].Or(ds[1:]...)
 }
 
 // abs computes Abs.P(sp) for the minterm m and the transition trans,
@@ -560,7 +563,7 @@ func (a *analysis) label(j, q int) z3.Bool {
 // label is conjoined: strengthening a move by the labels of threads that
 // did not move would assume what the guarantee check is to prove (the
 // circularity makes the fixpoint unsound).
-func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, target *[2]int) ([]uint64, error) {
+func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, target *[2]int, guard *Region) ([]uint64, error) {
 	key = fmt.Sprintf("%s|%x", key, m)
 	if ms, ok := a.postCache[key]; ok {
 		return ms, nil
@@ -568,6 +571,9 @@ func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, target *[2]in
 	f := a.minterm(m, len(a.Preds.List), 0).And(trans())
 	if target != nil {
 		f = f.And(a.label(target[0], target[1]))
+	}
+	if guard != nil {
+		f = f.And(a.regionAt(*guard, 0))
 	}
 	ms, err := a.Solver.AllSat(f, a.predAt[1])
 	if err != nil {
@@ -597,7 +603,7 @@ func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 			}
 		}
 	}
-	ms, err := a.abs(fmt.Sprintf("m%p", e), st.M, func() z3.Bool { return a.transition(e) }, nil)
+	ms, err := a.abs(fmt.Sprintf("m%p", e), st.M, func() z3.Bool { return a.transition(e) }, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -669,7 +675,11 @@ func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
 			param = a.tmpl.Param
 		}
 		key := fmt.Sprintf("c%d.%d.%v", j, ei, born)
-		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param) }, &[2]int{j, e.To})
+		var guard *Region
+		if r, ok := e.Guard.(Region); ok {
+			guard = &r
+		}
+		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param) }, &[2]int{j, e.To}, guard)
 		if err != nil {
 			return nil, err
 		}
@@ -722,7 +732,7 @@ func (a *analysis) connect(st, nx *State) {
 	switch nx.op.Kind {
 	case MainMove:
 		from, to := a.node(ThreadState{st.PC, st.M}), a.node(ThreadState{nx.PC, nx.M})
-		a.rawEdge = append(a.rawEdge, rawEdge{from, to, nx.op.Edge})
+		a.rawEdge = append(a.rawEdge, rawEdge{from, to, nx.op.Edge, st.M})
 	case ContextMove:
 		if st.Phase == Running {
 			a.union(a.node(ThreadState{st.PC, st.M}), a.node(ThreadState{nx.PC, nx.M}))
@@ -774,7 +784,9 @@ func (a *analysis) build() *ARG {
 	for _, re := range a.rawEdge {
 		from, to := loc[a.find(re.from)], loc[a.find(re.to)]
 		act := a.Action(re.edge)
+		act.Guard = NewRegion(a.Preds, false, []uint64{re.pre})
 		arg.G.AddEdge(from, to, act)
+		act.Guard = act.Guard.(Region).Project()
 		arg.Projected.AddEdge(from, to, act)
 		ops[pair{from, to}] = append(ops[pair{from, to}], re.edge)
 	}

@@ -86,6 +86,15 @@ func (r Region) Union(o Region) Region {
 	return NewRegion(r.preds, r.global, append(append([]uint64(nil), r.M...), o.M...))
 }
 
+// Or is the disjunction of two regions over the same predicates.
+func (r Region) Or(o acfa.Label) acfa.Label {
+	or, ok := o.(Region)
+	if !ok {
+		return nil
+	}
+	return r.Union(or)
+}
+
 // Project existentially quantifies the local predicates away (the paper
 // replaces them by "unknown").
 func (r Region) Project() Region {

@@ -123,6 +123,9 @@ func (b *builder) build() *cfa.Program {
 					continue
 				}
 				name := d.Name()
+				if name == sentinel {
+					continue
+				}
 				if prev, ok := b.gdecls[name]; !ok {
 					order = append(order, name)
 					b.gdecls[name] = d

@@ -94,7 +94,7 @@ func Parse(name string, src []byte) (prog *cfa.Program, err error) {
 			if pos.File == "" {
 				pos = cfa.Pos{File: name}
 			}
-			err = newError(pos, "internal error: %v (%s)", r, firstFrames(debug.Stack()))
+			err = newError(pos, "cfront internal error: %v (%s)", r, firstFrames(debug.Stack()))
 		}
 	}()
 	cfg0, cerr := config()
@@ -111,6 +111,10 @@ func Parse(name string, src []byte) (prog *cfa.Program, err error) {
 		{Name: "<predefined>", Value: predefined},
 		{Name: "<builtin>", Value: cc.Builtin},
 		{Name: name, Value: string(src)},
+		// A trailing declaration works around a cc/v4 parser loop that
+		// never ends when a pointer declarator runs into the end of input
+		// (typeQualifierList shifts EOF forever). It is never lowered.
+		{Name: "<end>", Value: "int " + sentinel + ";\n"},
 	}
 	ast, terr := translate(&cfg, sources, name)
 	if terr != nil {
@@ -132,6 +136,9 @@ func translate(cfg *cc.Config, sources []cc.Source, name string) (ast *cc.AST, e
 	}()
 	return cc.Translate(cfg, sources)
 }
+
+// sentinel names the declaration appended after the user's source.
+const sentinel = "__cfront_end_of_input"
 
 // reservedOnly drops the predefined macros whose names are not reserved
 // identifiers (like linux or unix): in an already preprocessed file they

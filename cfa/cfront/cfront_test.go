@@ -345,7 +345,7 @@ func TestErrors(t *testing.T) {
 			if !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("got  %q\nwant %q...", err.Error(), tc.want)
 			}
-			if strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "internal error") {
+			if strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "cfront internal error") {
 				t.Errorf("bad error %q", err.Error())
 			}
 		})

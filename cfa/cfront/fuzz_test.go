@@ -17,7 +17,7 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %T is not *Error: %v", err, err)
 			}
-			if strings.Contains(err.Error(), "internal error") {
+			if strings.Contains(err.Error(), "cfront internal error") {
 				t.Fatalf("internal error: %v", err)
 			}
 			if p != nil {
