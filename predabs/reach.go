@@ -143,6 +143,8 @@ type rawEdge struct {
 	from, to int
 	edge     *cfa.Edge
 	pre      uint64 // the minterm the move was taken from
+	// mayAcquire: for a TryLock, the mutex may be free in pre.
+	mayAcquire bool
 }
 
 func env(ver int) smt.Env {
@@ -732,7 +734,11 @@ func (a *analysis) connect(st, nx *State) {
 	switch nx.op.Kind {
 	case MainMove:
 		from, to := a.node(ThreadState{st.PC, st.M}), a.node(ThreadState{nx.PC, nx.M})
-		a.rawEdge = append(a.rawEdge, rawEdge{from, to, nx.op.Edge, st.M})
+		re := rawEdge{from: from, to: to, edge: nx.op.Edge, pre: st.M}
+		if re.edge.Kind == cfa.TryLock {
+			re.mayAcquire = a.mayBeFree(st.M, re.edge.Mutex)
+		}
+		a.rawEdge = append(a.rawEdge, re)
 	case ContextMove:
 		if st.Phase == Running {
 			a.union(a.node(ThreadState{st.PC, st.M}), a.node(ThreadState{nx.PC, nx.M}))
@@ -744,6 +750,14 @@ func (a *analysis) connect(st, nx *State) {
 		}
 		a.union(a.entry, n)
 	}
+}
+
+// mayBeFree reports whether mutex m can be 0 in minterm M (errors count
+// as yes: the havoc is then kept, which is sound).
+func (a *analysis) mayBeFree(M uint64, m *cfa.Var) bool {
+	sv := a.Solver
+	ok, err := sv.Check(a.minterm(M, len(a.Preds.List), 0), sv.Const(env(0)(m)).Eq(sv.Num(0)))
+	return ok || err != nil
 }
 
 // build turns the union-find classes into the ARG.
@@ -784,6 +798,9 @@ func (a *analysis) build() *ARG {
 	for _, re := range a.rawEdge {
 		from, to := loc[a.find(re.from)], loc[a.find(re.to)]
 		act := a.Action(re.edge)
+		if re.edge.Kind == cfa.TryLock && !re.mayAcquire {
+			act.Havoc = nil // a failing trylock leaves the mutex alone
+		}
 		act.Guard = NewRegion(a.Preds, false, []uint64{re.pre})
 		arg.G.AddEdge(from, to, act)
 		act.Guard = act.Guard.(Region).Project()
