@@ -12,6 +12,7 @@ package acfa
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -34,6 +35,10 @@ type Action struct {
 	// Creates lists the templates (by index) whose instances the move
 	// creates; Joins lists those whose exited instance it waits for.
 	Creates, Joins []int
+	// Args are the constant arguments the move passes to the threads it
+	// creates; AnyArg says some argument is not a known constant.
+	Args   []int64
+	AnyArg bool
 	// Guard over-approximates the global states from which the move is
 	// taken (nil: any). Havoc sets forget the pre-state, so without it a
 	// context lock could be acquired while the main thread holds it.
@@ -56,7 +61,8 @@ func (a Action) Key() string {
 // subset of a's and the creations and joins are the same.
 func (a Action) Covers(b Action) bool {
 	guard := a.Guard == nil || (b.Guard != nil && b.Guard.Implies(a.Guard))
-	return guard && subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
+	args := a.AnyArg || (!b.AnyArg && subsetInt64s(b.Args, a.Args))
+	return guard && args && subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
 }
 
 // orer is implemented by labels that can form disjunctions.
@@ -81,6 +87,8 @@ func (a Action) Union(b Action) Action {
 		Creates: unionInts(a.Creates, b.Creates),
 		Joins:   unionInts(a.Joins, b.Joins),
 		Guard:   orGuards(a.Guard, b.Guard),
+		Args:    unionInt64s(a.Args, b.Args),
+		AnyArg:  a.AnyArg || b.AnyArg,
 	}
 }
 
@@ -149,6 +157,8 @@ func (a *ACFA) AddEdge(from, to int, act Action) {
 		if e.To == to && equalInts(e.Creates, act.Creates) && equalInts(e.Joins, act.Joins) {
 			e.Havoc = unionStrings(e.Havoc, act.Havoc)
 			e.Guard = orGuards(e.Guard, act.Guard)
+			e.Args = unionInt64s(e.Args, act.Args)
+			e.AnyArg = e.AnyArg || act.AnyArg
 			return
 		}
 	}
@@ -283,6 +293,21 @@ func unionInts(a, b []int) []int {
 	}
 	sort.Ints(out)
 	return out
+}
+
+func unionInt64s(a, b []int64) []int64 {
+	out := append(append([]int64(nil), a...), b...)
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return slices.Compact(out)
+}
+
+func subsetInt64s(a, b []int64) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
 }
 
 func equalInts(a, b []int) bool {

@@ -242,6 +242,8 @@ func quotient(g *acfa.ACFA, mu []int) *acfa.ACFA {
 			Creates: slices.Clone(e.Creates),
 			Joins:   slices.Clone(e.Joins),
 			Guard:   e.Guard,
+			Args:    e.Args,
+			AnyArg:  e.AnyArg,
 		})
 	}
 	return a

@@ -431,6 +431,15 @@ func (s *Setup) Action(e *cfa.Edge) acfa.Action {
 	switch e.Kind {
 	case cfa.Create:
 		act.Creates = []int{e.Template.Index}
+		if e.Template.Param != nil {
+			if c, ok := e.Arg.(cfa.Const); ok {
+				act.Args = []int64{c.Val}
+			} else if e.Arg == nil {
+				act.Args = []int64{0}
+			} else {
+				act.AnyArg = true
+			}
+		}
 	case cfa.Join:
 		if j, ok := s.joinTarget(e); ok {
 			act.Joins = []int{j}
@@ -502,13 +511,20 @@ func (a *analysis) transition(e *cfa.Edge) z3.Bool {
 
 // havocTransition is the frame of a context move havocking Y (and, at
 // a birth, the main thread's parameter).
-func (a *analysis) havocTransition(havoc []string, birthParam *cfa.Var) z3.Bool {
+func (a *analysis) havocTransition(havoc []string, birthParam *cfa.Var, args []int64) z3.Bool {
 	sv := a.Solver
+	var fs []z3.Bool
+	if birthParam != nil && len(args) > 0 {
+		var ors []z3.Bool
+		for _, c := range args {
+			ors = append(ors, sv.Const(env(1)(birthParam)).Eq(sv.Num(c)))
+		}
+		fs = append(fs, ors[0].Or(ors[1:]...))
+	}
 	hv := map[string]bool{}
 	for _, h := range havoc {
 		hv[h] = true
 	}
-	var fs []z3.Bool
 	for _, v := range a.vars {
 		if (v.Global && hv[v.Name]) || v == birthParam {
 			continue
@@ -673,15 +689,19 @@ func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
 			}
 		}
 		var param *cfa.Var
+		var args []int64
 		if born {
 			param = a.tmpl.Param
+			if !e.AnyArg {
+				args = e.Args
+			}
 		}
 		key := fmt.Sprintf("c%d.%d.%v", j, ei, born)
 		var guard *Region
 		if r, ok := e.Guard.(Region); ok {
 			guard = &r
 		}
-		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param) }, &[2]int{j, e.To}, guard)
+		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param, args) }, &[2]int{j, e.To}, guard)
 		if err != nil {
 			return nil, err
 		}
