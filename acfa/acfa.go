@@ -45,6 +45,11 @@ type Action struct {
 	// Guards are not part of Key: bisimulation merges edges regardless
 	// of them, and merged edges take the disjunction of their guards.
 	Guard Label
+	// Post over-approximates the global states the move produces (nil:
+	// any). The target location's label also holds the states other
+	// threads make later, so it cannot tell turn := 0 from a later
+	// turn := 1 by someone else; Post can.
+	Post Label
 }
 
 // Silent reports whether the action is invisible to other threads.
@@ -60,9 +65,14 @@ func (a Action) Key() string {
 // Covers reports whether a can do everything b does: b's havoc set is a
 // subset of a's and the creations and joins are the same.
 func (a Action) Covers(b Action) bool {
-	guard := a.Guard == nil || (b.Guard != nil && b.Guard.Implies(a.Guard))
+	guard := covers(a.Guard, b.Guard) && covers(a.Post, b.Post)
 	args := a.AnyArg || (!b.AnyArg && subsetInt64s(b.Args, a.Args))
 	return guard && args && subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
+}
+
+// covers reports whether every state of b is one of a (nil: all).
+func covers(a, b Label) bool {
+	return a == nil || (b != nil && b.Implies(a))
 }
 
 // orer is implemented by labels that can form disjunctions.
@@ -87,6 +97,7 @@ func (a Action) Union(b Action) Action {
 		Creates: unionInts(a.Creates, b.Creates),
 		Joins:   unionInts(a.Joins, b.Joins),
 		Guard:   orGuards(a.Guard, b.Guard),
+		Post:    orGuards(a.Post, b.Post),
 		Args:    unionInt64s(a.Args, b.Args),
 		AnyArg:  a.AnyArg || b.AnyArg,
 	}
@@ -157,6 +168,7 @@ func (a *ACFA) AddEdge(from, to int, act Action) {
 		if e.To == to && equalInts(e.Creates, act.Creates) && equalInts(e.Joins, act.Joins) {
 			e.Havoc = unionStrings(e.Havoc, act.Havoc)
 			e.Guard = orGuards(e.Guard, act.Guard)
+			e.Post = orGuards(e.Post, act.Post)
 			e.Args = unionInt64s(e.Args, act.Args)
 			e.AnyArg = e.AnyArg || act.AnyArg
 			return

@@ -39,9 +39,27 @@ func Collapse(g *acfa.ACFA) (a *acfa.ACFA, mu []int) {
 
 // silent reports whether e is a tau move: no havoc, creation or join, and
 // no change of atomicity or finality.
+//
+// A move whose guard is narrower than its source's label is visible too:
+// merging the source of a guarded branch (a spin loop's head) with its
+// target (the code after the loop) would let the class take the target's
+// moves from states where only the source can be.
 func silent(g *acfa.ACFA, e acfa.Edge) bool {
 	from, to := g.Locs[e.From], g.Locs[e.To]
-	return e.Silent() && from.Atomic == to.Atomic && from.Final == to.Final
+	unguarded := e.Guard == nil || e.Guard.Key() == from.Label.Key()
+	return e.Silent() && unguarded && from.Atomic == to.Atomic && from.Final == to.Final
+}
+
+// visibleKey names a visible move: its action and its guard.
+func visibleKey(e acfa.Edge) string {
+	k := e.Key()
+	if e.Guard != nil {
+		k += " when " + e.Guard.Key()
+	}
+	if e.Post != nil {
+		k += " then " + e.Post.Key()
+	}
+	return k
 }
 
 // observable is what the initial partition compares.
@@ -90,7 +108,7 @@ func partition(g *acfa.ACFA) []int {
 			}
 			continue
 		}
-		k := e.Key()
+		k := visibleKey(e)
 		id, ok := labels[k]
 		if !ok {
 			id = len(labels) + 1
@@ -242,6 +260,7 @@ func quotient(g *acfa.ACFA, mu []int) *acfa.ACFA {
 			Creates: slices.Clone(e.Creates),
 			Joins:   slices.Clone(e.Joins),
 			Guard:   e.Guard,
+			Post:    e.Post,
 			Args:    e.Args,
 			AnyArg:  e.AnyArg,
 		})

@@ -200,6 +200,14 @@ func (c *checker) refine(setup *predabs.Setup, args []*predabs.ARG, mus [][]int,
 		return c.failure(context.Background(), err), false
 	}
 	c.progress("abstract race in %s: %s", c.p.Templates[setup.Main].Name, out.Why)
+	if c.opts.Trace != nil {
+		for i, st := range out.Interleaving {
+			fmt.Fprintf(c.opts.Trace, "  %d: thread %d: %s [%s]\n", i, st.Thread, st.Edge, st.Edge.Pos)
+		}
+		for _, p := range out.Preds {
+			fmt.Fprintf(c.opts.Trace, "  mined %s\n", p)
+		}
+	}
 	if out.Real {
 		tr, err := interp.Replay(c.p, c.x, c.opts.RaceDef, out.Trace)
 		if err != nil {

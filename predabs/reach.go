@@ -143,6 +143,7 @@ type rawEdge struct {
 	from, to int
 	edge     *cfa.Edge
 	pre      uint64 // the minterm the move was taken from
+	post     uint64 // and the one it produced
 	// mayAcquire: for a TryLock, the mutex may be free in pre.
 	mayAcquire bool
 }
@@ -581,7 +582,7 @@ func (a *analysis) regionAt(r Region, ver int) z3.Bool {
 // label is conjoined: strengthening a move by the labels of threads that
 // did not move would assume what the guarantee check is to prove (the
 // circularity makes the fixpoint unsound).
-func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, target *[2]int, guard *Region) ([]uint64, error) {
+func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, target *[2]int, guard, post *Region) ([]uint64, error) {
 	key = fmt.Sprintf("%s|%x", key, m)
 	if ms, ok := a.postCache[key]; ok {
 		return ms, nil
@@ -592,6 +593,9 @@ func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, target *[2]in
 	}
 	if guard != nil {
 		f = f.And(a.regionAt(*guard, 0))
+	}
+	if post != nil {
+		f = f.And(a.regionAt(*post, 1))
 	}
 	ms, err := a.Solver.AllSat(f, a.predAt[1])
 	if err != nil {
@@ -621,7 +625,7 @@ func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 			}
 		}
 	}
-	ms, err := a.abs(fmt.Sprintf("m%p", e), st.M, func() z3.Bool { return a.transition(e) }, nil, nil)
+	ms, err := a.abs(fmt.Sprintf("m%p", e), st.M, func() z3.Bool { return a.transition(e) }, nil, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -697,11 +701,14 @@ func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
 			}
 		}
 		key := fmt.Sprintf("c%d.%d.%v", j, ei, born)
-		var guard *Region
+		var guard, post *Region
 		if r, ok := e.Guard.(Region); ok {
 			guard = &r
 		}
-		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param, args) }, &[2]int{j, e.To}, guard)
+		if r, ok := e.Post.(Region); ok {
+			post = &r
+		}
+		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param, args) }, &[2]int{j, e.To}, guard, post)
 		if err != nil {
 			return nil, err
 		}
@@ -754,7 +761,7 @@ func (a *analysis) connect(st, nx *State) {
 	switch nx.op.Kind {
 	case MainMove:
 		from, to := a.node(ThreadState{st.PC, st.M}), a.node(ThreadState{nx.PC, nx.M})
-		re := rawEdge{from: from, to: to, edge: nx.op.Edge, pre: st.M}
+		re := rawEdge{from: from, to: to, edge: nx.op.Edge, pre: st.M, post: nx.M}
 		if re.edge.Kind == cfa.TryLock {
 			re.mayAcquire = a.mayBeFree(st.M, re.edge.Mutex)
 		}
@@ -822,8 +829,10 @@ func (a *analysis) build() *ARG {
 			act.Havoc = nil // a failing trylock leaves the mutex alone
 		}
 		act.Guard = NewRegion(a.Preds, false, []uint64{re.pre})
+		act.Post = NewRegion(a.Preds, false, []uint64{re.post})
 		arg.G.AddEdge(from, to, act)
 		act.Guard = act.Guard.(Region).Project()
+		act.Post = act.Post.(Region).Project()
 		arg.Projected.AddEdge(from, to, act)
 		ops[pair{from, to}] = append(ops[pair{from, to}], re.edge)
 	}

@@ -25,6 +25,8 @@ type Outcome struct {
 	IncK  bool
 	// Why explains the outcome (for progress output).
 	Why string
+	// Interleaving is the concrete interleaving that was checked.
+	Interleaving interp.Trace
 }
 
 // Refine analyses an abstract race trace (the paper's procedure Refine).
@@ -63,7 +65,7 @@ func Refine(in *Input) (*Outcome, error) {
 		return nil, err
 	}
 	preds := mine(in.Setup.Prog, tf, core)
-	return &Outcome{Preds: preds, Why: fmt.Sprintf("infeasible interleaving of %d steps", len(steps))}, nil
+	return &Outcome{Preds: preds, Interleaving: steps, Why: fmt.Sprintf("infeasible interleaving of %d steps", len(steps))}, nil
 }
 
 // formula is a trace formula: one clause per initial value and per step.

@@ -28,6 +28,7 @@ type builder struct {
 	stable    map[*cfa.Var]bool // temporaries assigned once per evaluation
 	single    map[*cfa.Var]bool // temporaries read once, right after their assignment
 	mutexT    cc.Type
+	lineMap   []cfa.Pos // .i files: original position of each line (index line-1)
 	nedges    int
 }
 
@@ -56,11 +57,11 @@ func (b *builder) pos(n cc.Node) cfa.Pos {
 		if d == nil {
 			return b.lastPos
 		}
-		if p := toPos(d.NameTok().Position()); p.File != "" {
+		if p := b.mapPos(toPos(d.NameTok().Position())); p.File != "" {
 			return p
 		}
 	}
-	p := toPos(n.Position())
+	p := b.mapPos(toPos(n.Position()))
 	if p.File == "" {
 		return b.lastPos
 	}

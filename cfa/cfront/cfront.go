@@ -117,8 +117,13 @@ func Parse(name string, src []byte) (prog *cfa.Program, err error) {
 		{Name: "<end>", Value: "int " + sentinel + ";\n"},
 	}
 	ast, terr := translate(&cfg, sources, name)
+	if strings.HasSuffix(name, ".i") {
+		b.lineMap = lineMarkers(name, src)
+	}
 	if terr != nil {
-		return nil, ccError(name, terr)
+		e := ccError(name, terr)
+		e.Pos = b.mapPos(e.Pos)
+		return nil, e
 	}
 	if ast == nil || ast.TranslationUnit == nil {
 		return nil, newError(cfa.Pos{File: name}, "empty translation unit")
@@ -188,6 +193,38 @@ func firstFrames(stack []byte) string {
 		}
 	}
 	return strings.Join(out, " < ")
+}
+
+var markerRE = regexp.MustCompile(`^#(?:line)?\s+(\d+)\s+"((?:[^"\\]|\\.)*)"`)
+
+// lineMarkers maps each line of a preprocessed file to its original
+// position, following the "# N "file"" line markers.
+func lineMarkers(name string, src []byte) []cfa.Pos {
+	lines := strings.Split(string(src), "\n")
+	out := make([]cfa.Pos, len(lines))
+	file, line := name, 1
+	for i, l := range lines {
+		if m := markerRE.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			n, err := strconv.Atoi(m[1])
+			if err == nil {
+				file, line = strings.ReplaceAll(m[2], `\\`, `\`), n
+				out[i] = cfa.Pos{File: name, Line: i + 1}
+				continue
+			}
+		}
+		out[i] = cfa.Pos{File: file, Line: line}
+		line++
+	}
+	return out
+}
+
+// mapPos maps a position in a preprocessed file to the original source.
+func (b *builder) mapPos(p cfa.Pos) cfa.Pos {
+	if b.lineMap == nil || p.File != b.file || p.Line < 1 || p.Line > len(b.lineMap) {
+		return p
+	}
+	m := b.lineMap[p.Line-1]
+	return cfa.Pos{File: m.File, Line: m.Line, Col: p.Col}
 }
 
 func toPos(p token.Position) cfa.Pos {

@@ -387,6 +387,13 @@ func TestLoad(t *testing.T) {
 	if p.Global("linux") == nil {
 		t.Errorf("program: %v", p)
 	}
+	if pos := p.Main().Edges[0].Pos.String(); pos != "b.c:2:14" {
+		t.Errorf(".i position %s, want b.c:2:14 (line markers)", pos)
+	}
+	_, err = Parse("c.i", []byte("# 1 \"c.c\"\nint main() {\n  int *p;\n  return *p;\n}\n"))
+	if err == nil || err.Error() != "c.c:2:8: unsupported: pointer variable p" {
+		t.Errorf(".i error: %v", err)
+	}
 }
 
 func TestPositionsAndLocals(t *testing.T) {
