@@ -3,15 +3,15 @@ module circ
 go 1.26.8
 
 require (
+	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5
+	github.com/spf13/pflag v1.0.10
 	gonum.org/v1/gonum v0.17.0
 	modernc.org/cc/v4 v4.31.0
 	modernc.org/token v1.1.0
 )
 
 require (
-	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/spf13/pflag v1.0.10 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/opt v0.2.0 // indirect
 	modernc.org/sortutil v1.2.1 // indirect
