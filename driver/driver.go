@@ -45,6 +45,7 @@ type Options struct {
 
 func (o *Options) defaults() {
 	if o.K <= 0 {
+		// k = 0 would make every occupied atomic location omega.
 		o.K = 1
 	}
 	if o.MaxK <= 0 {
@@ -185,6 +186,9 @@ func (c *checker) failure(ctx context.Context, err error) report.Result {
 	}
 	if errors.Is(err, predabs.ErrBudget) {
 		return unknown("abstract state budget of %d states exhausted", c.opts.MaxStates)
+	}
+	if errors.Is(err, predabs.ErrAtomicOmega) {
+		return unknown("%v (a thread template starting inside an atomic section is not supported)", err)
 	}
 	if errors.Is(err, smt.ErrUnknown) {
 		return unknown("%v", err)

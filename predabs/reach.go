@@ -123,6 +123,14 @@ type ARG struct {
 // ErrBudget is returned when the state budget is exhausted.
 var ErrBudget = errors.New("abstract state budget exhausted")
 
+// ErrAtomicOmega is returned when the counter of an atomic location
+// becomes omega. The scheduling rule (a thread at an atomic location runs
+// alone) and the circ race definition read those counters as exact; an
+// omega there could stand for no thread at all and hide behaviours, so
+// the analysis stops instead of going on unsoundly. With k >= 1 it can
+// only happen when a template starts at an atomic location.
+var ErrAtomicOmega = errors.New("counter of an atomic location became omega")
+
 type analysis struct {
 	*Setup
 	tmpl       *cfa.CFA
@@ -366,6 +374,13 @@ func (a *analysis) race(st *State) *RaceError {
 // occupied atomic location only its operations are enabled; with more,
 // none).
 func (a *analysis) successors(st *State) ([]*State, error) {
+	for j, A := range a.ACFAs {
+		for q, c := range st.Gamma[j] {
+			if c == acfa.Omega && A.Locs[q].Atomic {
+				return nil, ErrAtomicOmega
+			}
+		}
+	}
 	nAtomic, mainAtomic, tj, tq := a.atomicLocs(st)
 	if nAtomic > 1 {
 		return nil, nil

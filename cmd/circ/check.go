@@ -87,8 +87,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad("--nondet-range: %v", err)
 	}
-	if f.jobs < 1 || f.threads < 1 || f.k < 0 || f.maxK < f.k {
-		return bad("--jobs and --threads must be at least 1, and 0 <= --k <= --max-k")
+	if f.jobs < 1 || f.threads < 1 || f.k < 1 || f.maxK < f.k {
+		return bad("--jobs, --threads and --k must be at least 1, and --k <= --max-k")
 	}
 	prog, err := cfront.Load(fs.Arg(0))
 	if err != nil {
