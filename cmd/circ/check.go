@@ -16,6 +16,7 @@ import (
 	"circ/explicit"
 	"circ/interp"
 	"circ/report"
+	"circ/smt"
 
 	"github.com/spf13/pflag"
 )
@@ -149,8 +150,12 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// One Z3 context per worker, reused for all its variables.
+			sv := smt.New(0)
+			release := sv.Bind(ctx)
+			defer release()
 			for i := range work {
-				results[i] = driver.Check(ctx, p, vars[i], driver.Options{
+				results[i] = driver.CheckWith(ctx, sv, p, vars[i], driver.Options{
 					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out,
 				})
 			}
