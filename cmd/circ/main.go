@@ -7,6 +7,8 @@
 //
 //	circ check [flags] FILE.c    per-variable race verdicts
 //	circ cfa [flags] FILE.c      print the control-flow automata
+//	circ lockset [flags] FILE.c  the classic lockset check (baseline)
+//	circ compare [flags] FILE... lockset next to circ, per variable
 //	circ version
 //
 // Exit status: 0 all checked variables safe, 10 a race found, 20 some
@@ -31,6 +33,8 @@ const usage = `circ: race checking by context inference
 Usage:
   circ check [flags] FILE.c|FILE.i   decide, per shared variable, race / safe / unknown
   circ cfa [flags] FILE.c|FILE.i     print the control-flow automata (text or Graphviz DOT)
+  circ lockset [flags] FILE.c|FILE.i the classic static lockset check (Eraser/nesC style)
+  circ compare [flags] FILE...       lockset's verdict next to circ's, per file and variable
   circ version                       print the version
 
 Run 'circ COMMAND --help' for the flags of a command.
@@ -50,6 +54,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdout, stderr)
 	case "cfa":
 		return runCFA(args[1:], stdout, stderr)
+	case "lockset":
+		return runLockset(args[1:], stdout, stderr)
+	case "compare":
+		return runCompare(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, version)
 		return 0
