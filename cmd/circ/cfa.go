@@ -16,16 +16,9 @@ import (
 
 func runCFA(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("circ cfa", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text or dot (Graphviz)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: circ cfa [flags] FILE.c|FILE.i\n\nFlags:\n%s", fs.FlagUsages())
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, "cfa", "Usage: circ cfa [flags] FILE.c|FILE.i", stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintf(stderr, "circ: cfa needs exactly one input file (got %d)\n", fs.NArg())

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -52,20 +53,14 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.k, "k", 1, "circ engine: initial counter bound k")
 	fs.IntVar(&f.maxK, "max-k", 8, "circ engine: largest counter bound k before giving up")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: circ check [flags] FILE.c|FILE.i\n\nFlags:\n%s", fs.FlagUsages())
-	}
 	return fs
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := newCheckFlagSet(&f, stderr)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, "check", "Usage: circ check [flags] FILE.c|FILE.i", stdout, stderr); !ok {
+		return code
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "circ: "+format+"\n", a...)
@@ -90,6 +85,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.jobs < 1 || f.threads < 1 || f.k < 1 || f.maxK < f.k {
 		return bad("--jobs, --threads and --k must be at least 1, and --k <= --max-k")
+	}
+	if f.timeout < 0 || f.maxStates < 0 || f.maxDepth < 0 {
+		return bad("--timeout, --max-states and --max-depth must not be negative")
 	}
 	prog, err := cfront.Load(fs.Arg(0))
 	if err != nil {
@@ -150,14 +148,24 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// One Z3 context per worker, reused for all its variables.
-			sv := smt.New(0)
-			release := sv.Bind(ctx)
-			defer release()
+			// One Z3 context per worker, reused for all its variables
+			// unless a check panicked in Z3.
+			var sv *smt.Solver
+			release := func() {}
+			defer func() { release() }()
 			for i := range work {
-				results[i] = driver.CheckWith(ctx, sv, p, vars[i], driver.Options{
+				if sv == nil {
+					sv = smt.New(0)
+					release = sv.Bind(ctx)
+				}
+				var ok bool
+				results[i], ok = checkVar(ctx, sv, p, vars[i], def, driver.Options{
 					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out,
 				})
+				if !ok {
+					release()
+					sv, release = nil, func() {}
+				}
 			}
 		}()
 	}
@@ -169,12 +177,59 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 	return results
 }
 
+// checkVar is driver.CheckWith that never takes the process down: a
+// panic (go-z3 panics on every Z3 error; a Z3 context interrupted by the
+// timeout makes later calls such as push fail with "canceled") becomes an
+// unknown verdict, "timeout" when ctx is done, and ok is false: sv must not
+// be used again.
+func checkVar(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, def interp.RaceDef, opts driver.Options) (res report.Result, ok bool) {
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			reason := fmt.Sprintf("internal error: %v", r)
+			if ctx.Err() != nil {
+				reason = "timeout"
+			}
+			name := x.CName
+			if name == "" {
+				name = x.Name
+			}
+			res = report.Result{
+				Variable: name, Verdict: report.Unknown, Engine: "circ", RaceDef: def.String(),
+				Reason: strings.ReplaceAll(reason, "\n", " "), Seconds: time.Since(start).Seconds(),
+			}
+			ok = false
+		}
+	}()
+	return driver.CheckWith(ctx, sv, p, x, opts), true
+}
+
+// parseFlags parses args; ok is false when the command must stop with
+// code: 0 after --help (usage on stdout), 2 after a bad flag (one line on
+// stderr, pflag's ContinueOnError prints nothing itself).
+func parseFlags(fs *pflag.FlagSet, args []string, cmd, usage string, stdout, stderr io.Writer) (code int, ok bool) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stdout, "%s\n\nFlags:\n%s", usage, fs.FlagUsages())
+	}
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, pflag.ErrHelp):
+		return 0, false
+	}
+	fmt.Fprintf(stderr, "circ: %s: %s; see 'circ %s --help'\n", cmd, strings.ReplaceAll(err.Error(), "\n", " "), cmd)
+	return 2, false
+}
+
 // selectVars resolves --var names, or picks every shared data global.
 func selectVars(p *cfa.Program, names []string) ([]*cfa.Var, error) {
 	if len(names) == 0 {
 		return p.SharedData(), nil
 	}
 	var out []*cfa.Var
+	seen := map[*cfa.Var]bool{}
 	for _, n := range names {
 		v := p.Global(n)
 		switch {
@@ -182,7 +237,10 @@ func selectVars(p *cfa.Program, names []string) ([]*cfa.Var, error) {
 			return nil, fmt.Errorf("--var %s: no global variable of that name", n)
 		case v.Kind != cfa.Data:
 			return nil, fmt.Errorf("--var %s: a synchronization object, not data; it is never checked", n)
+		case seen[v]:
+			continue
 		}
+		seen[v] = true
 		out = append(out, v)
 	}
 	return out, nil
