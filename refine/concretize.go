@@ -50,14 +50,35 @@ type concretizer struct {
 	steps   []interp.Step
 	nextID  int
 	main    *vthread
-	pending []*vthread // created, waiting to be claimed by a birth
+	// oldestFirst: a context move is taken by the oldest thread at its
+	// location, not the most recently moved one.
+	oldestFirst bool
+
+	// For matching joins with the threads they wait for (by id).
+	createdAt map[int]int // the step that created the thread
+	exited    map[int]bool
+	joined    map[int]bool
+	handleOf  map[handleKey]int // the id a create stored in a handle
+}
+
+type handleKey struct {
+	thread int // -1 for a global handle
+	v      *cfa.Var
+}
+
+func keyOf(thread int, v *cfa.Var) handleKey {
+	if v.Global {
+		thread = -1
+	}
+	return handleKey{thread, v}
 }
 
 // interleave computes the concrete interleaving of the paper's step 1.
 // The final element of the result is the race: the two threads and their
 // access edges.
-func interleave(in *Input) (steps []interp.Step, threads []*vthread, mainAccess, ctxAccess raceSide, err error) {
-	c := &concretizer{in: in, prog: in.Setup.Prog, nextID: 1}
+func interleave(in *Input, oldestFirst bool) (steps []interp.Step, threads []*vthread, err error) {
+	c := &concretizer{in: in, prog: in.Setup.Prog, nextID: 1, oldestFirst: oldestFirst,
+		createdAt: map[int]int{0: -1}, exited: map[int]bool{}, joined: map[int]bool{}, handleOf: map[handleKey]int{}}
 	s := in.Setup
 	if s.Main == 0 {
 		c.main = &vthread{id: 0, tmpl: 0, isMain: true, pc: s.Prog.Main().Entry}
@@ -74,14 +95,8 @@ func interleave(in *Input) (steps []interp.Step, threads []*vthread, mainAccess,
 		err = fmt.Errorf("internal: race trace without a running main thread")
 		return
 	}
-	mainAccess = raceSide{thread: c.main.id, edge: in.Race.MainEdge}
-	ctxAccess, err = c.racer()
-	return c.steps, c.threads, mainAccess, ctxAccess, err
-}
-
-type raceSide struct {
-	thread int
-	edge   *cfa.Edge
+	err = c.racer()
+	return c.steps, c.threads, err
 }
 
 func (c *concretizer) contextThread(id, tmpl int) *vthread {
@@ -104,6 +119,12 @@ func (c *concretizer) apply(op predabs.Op) error {
 
 // emit appends thread v taking e, creating threads as needed.
 func (c *concretizer) emit(v *vthread, e *cfa.Edge, birth bool) error {
+	switch e.Kind {
+	case cfa.Exit, cfa.Error:
+		c.exited[v.id] = true
+	case cfa.Join:
+		c.matchJoin(v, e)
+	}
 	c.steps = append(c.steps, interp.Step{Thread: v.id, Edge: e})
 	v.pc = e.To
 	if e.Kind != cfa.Create {
@@ -112,6 +133,10 @@ func (c *concretizer) emit(v *vthread, e *cfa.Edge, birth bool) error {
 	t := e.Template.Index
 	id := c.nextID
 	c.nextID++
+	c.createdAt[id] = len(c.steps) - 1
+	if e.LHS != nil {
+		c.handleOf[keyOf(v.id, e.LHS)] = id
+	}
 	if birth && t == c.in.Setup.Main && c.main == nil {
 		c.main = &vthread{id: id, tmpl: t, isMain: true, pc: e.Template.Entry}
 		c.threads = append(c.threads, c.main)
@@ -125,16 +150,90 @@ func (c *concretizer) emit(v *vthread, e *cfa.Edge, birth bool) error {
 	return nil
 }
 
-// pick returns a context thread of template j at ACFA location q, the
-// most recently moved one first.
-func (c *concretizer) pick(j, q int) *vthread {
-	for i := len(c.threads) - 1; i >= 0; i-- {
-		v := c.threads[i]
-		if !v.isMain && v.tmpl == j && v.aloc == q {
-			return v
+// matchJoin makes the join of v by e wait for an exited thread. The
+// abstraction joins some exited instance of the template, while the
+// program waits for the one its handle names; threads of one template
+// created before either moved are interchangeable, so when the named one
+// has not exited, an exited one takes its identity (the ids are swapped
+// throughout the steps so far). If none fits, the trace formula finds
+// the join infeasible.
+func (c *concretizer) matchJoin(v *vthread, e *cfa.Edge) {
+	r, ok := e.Handle.(cfa.Ref)
+	if !ok {
+		return
+	}
+	target, ok := c.handleOf[keyOf(v.id, r.V)]
+	if !ok || c.exited[target] {
+		c.joined[target] = true
+		return
+	}
+	tt := c.thread(target)
+	if tt == nil {
+		return
+	}
+	for _, o := range c.threads {
+		if o.isMain || o.tmpl != tt.tmpl || !c.exited[o.id] || c.joined[o.id] {
+			continue
+		}
+		if c.firstStep(o.id) > c.createdAt[target] && c.firstStep(target) > c.createdAt[o.id] {
+			c.swap(target, o.id)
+			c.joined[target] = true
+			return
+		}
+	}
+}
+
+func (c *concretizer) thread(id int) *vthread {
+	for _, t := range c.threads {
+		if t.id == id {
+			return t
 		}
 	}
 	return nil
+}
+
+// firstStep is the index of the first step of thread id (len(steps) if
+// it has none).
+func (c *concretizer) firstStep(id int) int {
+	for i, st := range c.steps {
+		if st.Thread == id {
+			return i
+		}
+	}
+	return len(c.steps)
+}
+
+// swap exchanges the identities of threads a and b.
+func (c *concretizer) swap(a, b int) {
+	for i := range c.steps {
+		switch c.steps[i].Thread {
+		case a:
+			c.steps[i].Thread = b
+		case b:
+			c.steps[i].Thread = a
+		}
+	}
+	ta, tb := c.thread(a), c.thread(b)
+	ta.id, tb.id = b, a
+	c.exited[a], c.exited[b] = c.exited[b], c.exited[a]
+	c.joined[a], c.joined[b] = c.joined[b], c.joined[a]
+}
+
+// pick returns a context thread of template j at ACFA location q: the
+// most recently created one, or the oldest with oldestFirst. Threads at
+// one ACFA location are interchangeable for the abstraction, but not for
+// joins, which wait for particular threads.
+func (c *concretizer) pick(j, q int) *vthread {
+	var found *vthread
+	for _, v := range c.threads {
+		if !v.isMain && v.tmpl == j && v.aloc == q {
+			found = v
+			if c.oldestFirst {
+				break
+			}
+		}
+	}
+	return found
 }
 
 func (c *concretizer) contextMove(op predabs.Op) error {
@@ -171,11 +270,11 @@ func (c *concretizer) contextMove(op predabs.Op) error {
 
 // racer moves a context thread at the racing ACFA location (by silent
 // steps inside its class) to a CFA location with a write of the variable.
-func (c *concretizer) racer() (raceSide, error) {
+func (c *concretizer) racer() error {
 	r := c.in.Race
 	v := c.pick(r.CtxTemplate, r.CtxLoc)
 	if v == nil {
-		return raceSide{}, errSmallK{"no thread left at the racing abstract location"}
+		return errSmallK{"no thread left at the racing abstract location"}
 	}
 	x := c.in.Setup.Var
 	arg, mu := c.in.ARGs[r.CtxTemplate], c.in.Mu[r.CtxTemplate]
@@ -189,7 +288,7 @@ func (c *concretizer) racer() (raceSide, error) {
 		return false
 	})
 	if err != nil {
-		return raceSide{}, err
+		return err
 	}
 	// Take every edge but the last: the last is the enabled write.
 	for i, gi := range path {
@@ -204,17 +303,17 @@ func (c *concretizer) racer() (raceSide, error) {
 		}
 		e := edgeFrom(arg, gi, v.pc)
 		if e == nil {
-			return raceSide{}, fmt.Errorf("internal: no CFA edge for ARG edge")
+			return fmt.Errorf("internal: no CFA edge for ARG edge")
 		}
 		if err := c.emit(v, e, false); err != nil {
-			return raceSide{}, err
+			return err
 		}
 		v.node = ge.To
 	}
 	if access == nil {
-		return raceSide{}, fmt.Errorf("internal: racing ARG edge has no CFA write of %s", x.Name)
+		return fmt.Errorf("internal: racing ARG edge has no CFA write of %s", x.Name)
 	}
-	return raceSide{thread: v.id, edge: access}, nil
+	return nil
 }
 
 func sameSync(a, b acfa.Action) bool {

@@ -30,8 +30,25 @@ type Outcome struct {
 }
 
 // Refine analyses an abstract race trace (the paper's procedure Refine).
+// The interleaving is built twice at most, with the most recent and with
+// the oldest context thread taking each move; the first feasible one is
+// the answer, and predicates come from the first.
 func Refine(in *Input) (*Outcome, error) {
-	steps, threads, mainSide, ctxSide, err := interleave(in)
+	var first *Outcome
+	for _, oldestFirst := range []bool{false, true} {
+		out, err := refineWith(in, oldestFirst)
+		if err != nil || out.Real || out.IncK {
+			return out, err
+		}
+		if first == nil {
+			first = out
+		}
+	}
+	return first, nil
+}
+
+func refineWith(in *Input, oldestFirst bool) (*Outcome, error) {
+	steps, threads, err := interleave(in, oldestFirst)
 	var small errSmallK
 	if errors.As(err, &small) {
 		return &Outcome{IncK: true, Why: small.Error()}, nil
@@ -40,8 +57,6 @@ func Refine(in *Input) (*Outcome, error) {
 		return nil, err
 	}
 	tf := buildFormula(in.Setup.Solver, in.Setup.Prog, steps, threads)
-	_ = mainSide
-	_ = ctxSide
 	sat, err := in.Setup.Solver.Check(tf.clauses...)
 	if err != nil {
 		return nil, err

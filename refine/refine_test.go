@@ -1,0 +1,164 @@
+package refine
+
+import (
+	"slices"
+	"testing"
+
+	"circ/cfa"
+	"circ/interp"
+	"circ/predabs"
+)
+
+var (
+	gx = &cfa.Var{Name: "x", Global: true}
+	gy = &cfa.Var{Name: "y", Global: true, Init: 5}
+	gm = &cfa.Var{Name: "m", Global: true, Kind: cfa.Mutex}
+	la = &cfa.Var{Name: "a::l"} // a local of template 1
+	lb = &cfa.Var{Name: "b::l"} // a local of template 2
+)
+
+func ref(v *cfa.Var) cfa.Expr { return cfa.Ref{V: v} }
+func num(n int64) cfa.Expr    { return cfa.Const{Val: n} }
+func bin(op cfa.BinOp, x, y cfa.Expr) cfa.Expr {
+	return cfa.Binary{Op: op, X: x, Y: y}
+}
+func not(x cfa.Expr) cfa.Expr { return cfa.Unary{Op: cfa.Not, X: x} }
+
+func strs(es []cfa.Expr) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.String())
+	}
+	return out
+}
+
+func TestAtoms(t *testing.T) {
+	tests := []struct {
+		name string
+		e    cfa.Expr
+		want []string
+	}{
+		{"comparison", bin(cfa.Lt, ref(gx), num(1)), []string{"x < 1"}},
+		{"negation is stripped", not(bin(cfa.Eq, ref(gx), ref(gy))), []string{"x == y"}},
+		{"conjunction and disjunction are split",
+			bin(cfa.Or, bin(cfa.And, bin(cfa.Lt, ref(gx), num(1)), not(bin(cfa.Eq, ref(gy), num(2)))), ref(la)),
+			[]string{"x < 1", "y == 2", "a::l != 0"}},
+		{"integer used as a condition", bin(cfa.Add, ref(gx), num(1)), []string{"(x + 1) != 0"}},
+		{"constant has no atom", num(1), nil},
+		{"negated constant has no atom", not(num(0)), nil},
+	}
+	for _, tc := range tests {
+		if got := strs(atoms(tc.e)); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: atoms(%s) = %q, want %q", tc.name, tc.e, got, tc.want)
+		}
+	}
+}
+
+func TestSubst(t *testing.T) {
+	tests := []struct {
+		name string
+		e    cfa.Expr
+		v    *cfa.Var
+		r    cfa.Expr
+		want string
+	}{
+		{"every occurrence", bin(cfa.Lt, bin(cfa.Add, ref(gx), ref(gx)), num(3)), gx, bin(cfa.Mul, ref(gy), num(2)),
+			"((y * 2) + (y * 2)) < 3"},
+		{"other variables stay", bin(cfa.Eq, ref(gx), ref(gy)), gx, num(0), "0 == y"},
+		{"absent variable", bin(cfa.Eq, ref(gy), num(1)), gx, num(0), "y == 1"},
+		{"under unary and conditional", cfa.Cond{C: not(ref(la)), T: ref(la), F: ref(gx)}, la, ref(gx), "(!x) ? x : x"},
+		{"not simultaneous with the replacement", bin(cfa.Gt, ref(gx), num(0)), gx, bin(cfa.Add, ref(gx), num(1)), "(x + 1) > 0"},
+	}
+	for _, tc := range tests {
+		if got := subst(tc.e, tc.v, tc.r).String(); got != tc.want {
+			t.Errorf("%s: got %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestMine builds trace formulas by hand (only the fields mine reads)
+// and checks the predicates mined from a core.
+func TestMine(t *testing.T) {
+	a := &cfa.CFA{Name: "a", Index: 1, Locals: []*cfa.Var{la}}
+	b := &cfa.CFA{Name: "b", Index: 2, Locals: []*cfa.Var{lb}}
+	p := &cfa.Program{Globals: []*cfa.Var{gx, gy, gm}, Templates: []*cfa.CFA{{Name: "main"}, a, b}}
+
+	assign := func(v *cfa.Var, e cfa.Expr) *cfa.Edge { return &cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: e} }
+	assume := func(e cfa.Expr) *cfa.Edge { return &cfa.Edge{Kind: cfa.Assume, Cond: e} }
+
+	// Steps: 0: a: l := x; 1: main: x := x + 1; 2: a: assume l > 0;
+	// 3: main: lock m; 4: b: assume b::l == a::l (two templates' locals).
+	steps := []interp.Step{
+		{Thread: 1, Edge: assign(la, ref(gx))},
+		{Thread: 0, Edge: assign(gx, bin(cfa.Add, ref(gx), num(1)))},
+		{Thread: 1, Edge: assume(bin(cfa.Gt, ref(la), num(0)))},
+		{Thread: 0, Edge: &cfa.Edge{Kind: cfa.Lock, Mutex: gm}},
+		{Thread: 2, Edge: assume(bin(cfa.Eq, ref(lb), ref(la)))},
+		{Thread: 2, Edge: assign(gy, num(7))},
+	}
+	// Clauses: initial values of x, y, m, then main's locals, then one
+	// per step (as buildFormula lays them out).
+	f := &formula{steps: steps}
+	for _, g := range p.Globals {
+		f.origin = append(f.origin, -1)
+		f.initVar = append(f.initVar, g)
+	}
+	f.origin = append(f.origin, -2)
+	f.initVar = append(f.initVar, nil)
+	for i := range steps {
+		f.origin = append(f.origin, i)
+		f.initVar = append(f.initVar, nil)
+	}
+	const init, step = 0, 4 // clause indexes
+	tests := []struct {
+		name string
+		core []int
+		want map[string]int // predicate -> template
+	}{
+		{"initial value", []int{init + 1}, map[string]int{"y == 5": -1}},
+		{"assume with its weakest precondition through a local assignment",
+			[]int{init, step + 0, step + 2},
+			map[string]int{"x == 0": -1, "a::l == x": 1, "a::l > 0": 1, "x > 0": -1}},
+		{"an assignment reading its own variable gives no equality", []int{step + 1}, map[string]int{}},
+		{"a lock gives the free predicate", []int{step + 3}, map[string]int{"m == 0": -1}},
+		{"atoms over two templates' locals are dropped", []int{step + 4}, map[string]int{}},
+		{"constant assignment", []int{step + 5}, map[string]int{"y == 7": -1}},
+		{"the global assignment in the core is substituted too",
+			[]int{step + 1, step + 2},
+			map[string]int{"a::l > 0": 1}},
+		{"main's locals' clause yields nothing", []int{init + 3}, map[string]int{}},
+	}
+	for _, tc := range tests {
+		got := map[string]int{}
+		for _, pr := range mine(p, f, tc.core) {
+			got[pr.String()] = pr.Template
+		}
+		if !mapsEqual(got, tc.want) {
+			t.Errorf("%s: mined %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func mapsEqual(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// Predicates mined are sorted by their text, so that runs are
+// reproducible.
+func TestMineIsSorted(t *testing.T) {
+	p := &cfa.Program{Globals: []*cfa.Var{gx, gy}, Templates: []*cfa.CFA{{Name: "main"}}}
+	f := &formula{origin: []int{-1, -1}, initVar: []*cfa.Var{gy, gx}}
+	got := mine(p, f, []int{0, 1})
+	want := []predabs.Pred{{E: bin(cfa.Eq, ref(gx), num(0)), Template: -1}, {E: bin(cfa.Eq, ref(gy), num(5)), Template: -1}}
+	if len(got) != 2 || got[0].String() != want[0].String() || got[1].String() != want[1].String() {
+		t.Fatalf("mined %v", got)
+	}
+}
