@@ -61,36 +61,69 @@ func (o *Options) defaults() {
 
 // Check decides races on x with a fresh solver (one per goroutine).
 func Check(ctx context.Context, p *cfa.Program, x *cfa.Var, opts Options) report.Result {
+	res, _ := Run(ctx, p, x, opts)
+	return res
+}
+
+// Run is Check that also returns the raw interleaving of a race result
+// (nil for other verdicts), for callers that replay it themselves.
+func Run(ctx context.Context, p *cfa.Program, x *cfa.Var, opts Options) (report.Result, interp.Trace) {
 	sv := smt.New(0)
 	release := sv.Bind(ctx)
 	defer release()
-	return CheckWith(ctx, sv, p, x, opts)
+	return run(ctx, sv, p, x, opts)
 }
 
-// CheckWith is Check on a caller's solver.
+// CheckWith is Check on a caller's solver. A Z3 failure (Z3 rejects calls
+// once a check was interrupted by the timeout) gives unknown and marks the
+// solver Broken; the caller must not reuse it.
 func CheckWith(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts Options) report.Result {
+	res, _ := run(ctx, sv, p, x, opts)
+	return res
+}
+
+func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts Options) (res report.Result, raw interp.Trace) {
 	opts.defaults()
 	start := time.Now()
 	c := &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: append([]predabs.Pred(nil), opts.Preds...)}
 	q0 := sv.Queries
-	res := c.run(ctx)
-	res.Variable = x.CName
+	defer func() {
+		if r := recover(); r != nil {
+			sv.Broken = true
+			res, raw = unknown("internal error: %s", strings.ReplaceAll(fmt.Sprint(r), "\n", " ")), nil
+			if ctx.Err() != nil {
+				res = unknown("timeout")
+			}
+		}
+		c.fill(&res, sv.Queries-q0, start)
+	}()
+	res = c.run(ctx)
+	if res.Verdict == report.Race {
+		raw = c.raw
+	}
+	return res, raw
+}
+
+// fill adds the variable's name and the statistics of the check to res.
+func (c *checker) fill(res *report.Result, queries int, start time.Time) {
+	res.Variable = c.x.CName
 	if res.Variable == "" {
-		res.Variable = x.Name
+		res.Variable = c.x.Name
 	}
 	res.Engine = "circ"
-	res.RaceDef = opts.RaceDef.String()
+	res.RaceDef = c.opts.RaceDef.String()
 	res.Iterations = c.iterations
 	res.K = c.k
-	res.SMTQueries = sv.Queries - q0
+	res.SMTQueries = queries
+	res.Predicates = nil
 	for _, pr := range c.preds {
 		res.Predicates = append(res.Predicates, pr.String())
 	}
+	res.ACFASize = nil
 	for _, a := range c.acfas {
 		res.ACFASize = append(res.ACFASize, len(a.Locs))
 	}
 	res.Seconds = time.Since(start).Seconds()
-	return res
 }
 
 type checker struct {
@@ -102,6 +135,7 @@ type checker struct {
 	preds      []predabs.Pred
 	iterations int
 	acfas      []*acfa.ACFA
+	raw        interp.Trace // the replayed interleaving of a race
 }
 
 func unknown(format string, args ...any) report.Result {
@@ -217,6 +251,7 @@ func (c *checker) refine(setup *predabs.Setup, args []*predabs.ARG, mus [][]int,
 		if err != nil {
 			return unknown("a feasible interleaving was found but the interpreter did not confirm it: %v", err), false
 		}
+		c.raw = out.Trace
 		return report.Result{Verdict: report.Race, Trace: tr}, false
 	}
 	if !out.IncK {

@@ -33,6 +33,10 @@ type Solver struct {
 	// Queries counts satisfiability checks.
 	Queries int
 	stop    func() bool
+	// Broken is set by callers that recovered from a Z3 failure (after
+	// an interrupt Z3 rejects further calls): the solver must be
+	// replaced.
+	Broken bool
 }
 
 // New makes a solver. Each check runs at most timeoutMS milliseconds

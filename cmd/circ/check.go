@@ -149,7 +149,7 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 		go func() {
 			defer wg.Done()
 			// One Z3 context per worker, reused for all its variables
-			// unless a check panicked in Z3.
+			// unless Z3 failed (after a timeout interrupt).
 			var sv *smt.Solver
 			release := func() {}
 			defer func() { release() }()
@@ -158,11 +158,10 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 					sv = smt.New(0)
 					release = sv.Bind(ctx)
 				}
-				var ok bool
-				results[i], ok = checkVar(ctx, sv, p, vars[i], def, driver.Options{
+				results[i] = driver.CheckWith(ctx, sv, p, vars[i], driver.Options{
 					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out,
 				})
-				if !ok {
+				if sv.Broken {
 					release()
 					sv, release = nil, func() {}
 				}
@@ -175,33 +174,6 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 	close(work)
 	wg.Wait()
 	return results
-}
-
-// checkVar is driver.CheckWith that never takes the process down: a
-// panic (go-z3 panics on every Z3 error; a Z3 context interrupted by the
-// timeout makes later calls such as push fail with "canceled") becomes an
-// unknown verdict, "timeout" when ctx is done, and ok is false: sv must not
-// be used again.
-func checkVar(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, def interp.RaceDef, opts driver.Options) (res report.Result, ok bool) {
-	start := time.Now()
-	defer func() {
-		if r := recover(); r != nil {
-			reason := fmt.Sprintf("internal error: %v", r)
-			if ctx.Err() != nil {
-				reason = "timeout"
-			}
-			name := x.CName
-			if name == "" {
-				name = x.Name
-			}
-			res = report.Result{
-				Variable: name, Verdict: report.Unknown, Engine: "circ", RaceDef: def.String(),
-				Reason: strings.ReplaceAll(reason, "\n", " "), Seconds: time.Since(start).Seconds(),
-			}
-			ok = false
-		}
-	}()
-	return driver.CheckWith(ctx, sv, p, x, opts), true
 }
 
 // parseFlags parses args; ok is false when the command must stop with

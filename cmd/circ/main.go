@@ -65,6 +65,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "circ: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "circ: unknown command %q; run 'circ --help' for the commands\n", args[0])
 	return 2
 }

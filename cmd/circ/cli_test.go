@@ -1,0 +1,563 @@
+package main
+
+// End-to-end tests of the command-line contract (README "Using it",
+// design.md "Interfaces that other tools and scripts rely on"): exit
+// statuses, the JSON document, one-line messages for bad input, timeouts.
+// They call run directly, on the bundled programs and on temporary files.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"gonum.org/v1/gonum/graph/formats/dot"
+)
+
+const (
+	programsDir = "../../testdata/programs/"
+	examplesDir = "../../examples/"
+)
+
+// cliResult is the outcome of one run of the command.
+type cliResult struct {
+	code           int
+	stdout, stderr string
+	elapsed        time.Duration
+}
+
+func runCLI(t *testing.T, args ...string) cliResult {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	start := time.Now()
+	code := run(args, &stdout, &stderr)
+	r := cliResult{code: code, stdout: stdout.String(), stderr: stderr.String(), elapsed: time.Since(start)}
+	assertNoCrash(t, r)
+	return r
+}
+
+// assertNoCrash fails on anything that looks like a panic or stack trace.
+func assertNoCrash(t *testing.T, r cliResult) {
+	t.Helper()
+	for _, bad := range []string{"panic", "goroutine ", "runtime error", ".go:"} {
+		if strings.Contains(r.stderr, bad) {
+			t.Errorf("stderr contains %q:\n%s", bad, r.stderr)
+		}
+	}
+}
+
+// assertBadInput checks the contract for bad input or usage: status 2,
+// nothing on stdout, exactly one line on stderr, containing each of want.
+func assertBadInput(t *testing.T, r cliResult, want ...string) {
+	t.Helper()
+	if r.code != 2 {
+		t.Errorf("exit status %d, want 2 (stderr %q)", r.code, r.stderr)
+	}
+	if r.stdout != "" {
+		t.Errorf("stdout not empty: %q", r.stdout)
+	}
+	if !strings.HasSuffix(r.stderr, "\n") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("stderr is not exactly one line: %q", r.stderr)
+	}
+	if !strings.HasPrefix(r.stderr, "circ: ") {
+		t.Errorf("stderr does not start with \"circ: \": %q", r.stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(r.stderr, w) {
+			t.Errorf("stderr %q does not mention %q", r.stderr, w)
+		}
+	}
+}
+
+// jsonReport mirrors the documented JSON document; decoding is strict
+// about the document being exactly one value.
+type jsonReport struct {
+	File    string `json:"file"`
+	Results []struct {
+		Variable string `json:"variable"`
+		Verdict  string `json:"verdict"`
+		Engine   string `json:"engine"`
+		RaceDef  string `json:"race_def"`
+		Reason   string `json:"reason"`
+		Trace    *struct {
+			Steps []struct {
+				Step   int      `json:"step"`
+				Thread string   `json:"thread"`
+				Pos    string   `json:"pos"`
+				Op     string   `json:"op"`
+				Values []string `json:"values"`
+			} `json:"steps"`
+			Race []struct {
+				Thread string `json:"thread"`
+				Pos    string `json:"pos"`
+				Write  bool   `json:"write"`
+			} `json:"race"`
+			Threads  int  `json:"threads"`
+			Replayed bool `json:"replayed"`
+		} `json:"trace"`
+	} `json:"results"`
+}
+
+func decodeReport(t *testing.T, out string) *jsonReport {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	var rep jsonReport
+	if err := dec.Decode(&rep); err != nil {
+		// Unknown fields are allowed by the contract; retry leniently
+		// so that only malformed JSON fails here.
+		rep = jsonReport{}
+		dec = json.NewDecoder(strings.NewReader(out))
+		if err := dec.Decode(&rep); err != nil {
+			t.Fatalf("stdout is not JSON: %v\n%s", err, out)
+		}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		t.Fatalf("stdout holds more than one JSON document:\n%s", out)
+	}
+	return &rep
+}
+
+// verdicts maps variable to verdict.
+func (r *jsonReport) verdicts() map[string]string {
+	m := map[string]string{}
+	for _, res := range r.Results {
+		m[res.Variable] = res.Verdict
+	}
+	return m
+}
+
+// exitFor is the documented exit status of a set of verdicts.
+func exitFor(rep *jsonReport) int {
+	code := 0
+	for _, res := range rep.Results {
+		switch res.Verdict {
+		case "race":
+			return 10
+		case "unknown":
+			code = 20
+		}
+	}
+	return code
+}
+
+func TestCLIExitStatus(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"mutex safe", []string{"check", "-q", programsDir + "mutex_protected_safe.c"}, 0},
+		{"unbounded workers safe", []string{"check", "-q", programsDir + "unbounded_workers_mutex_safe.c"}, 0},
+		{"unprotected counter race", []string{"check", "-q", programsDir + "unprotected_counter_race.c"}, 10},
+		{"wrong lock race", []string{"check", "-q", programsDir + "wrong_lock_race.c"}, 10},
+		{"paper example svcomp", []string{"check", "-q", examplesDir + "paper_figure1.c"}, 10},
+		{"paper example circ def", []string{"check", "-q", "--race-def", "circ", examplesDir + "paper_figure1.c"}, 0},
+		{"paper example x only", []string{"check", "-q", "--var", "x", examplesDir + "paper_figure1.c"}, 0},
+		{"paper example one job", []string{"check", "-q", "--jobs", "1", examplesDir + "paper_figure1.c"}, 10},
+		{"paper example circ def k 2", []string{"check", "-q", "--race-def", "circ", "--k", "2", "--jobs", "3", examplesDir + "paper_figure1.c"}, 0},
+		{"state budget unknown", []string{"check", "-q", "--max-states", "3", programsDir + "mutex_protected_safe.c"}, 20},
+		{"explicit safe", []string{"check", "-q", "--engine", "explicit", programsDir + "mutex_protected_safe.c"}, 0},
+		{"explicit race", []string{"check", "-q", "--engine", "explicit", programsDir + "unbounded_workers_unprotected_race.c"}, 10},
+		{"explicit unbounded unknown", []string{"check", "-q", "--engine", "explicit", "--var", "count", programsDir + "race_needs_four_threads.c"}, 20},
+		{"explicit needs 4 threads", []string{"check", "-q", "--engine", "explicit", "--threads", "4", "--var", "x", programsDir + "race_needs_four_threads.c"}, 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, format := range []string{"text", "json"} {
+				args := append(append([]string(nil), tt.args...), "--format", format)
+				r := runCLI(t, args...)
+				if r.code != tt.want {
+					t.Errorf("%s: exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", format, r.code, tt.want, r.stdout, r.stderr)
+				}
+				if r.stderr != "" {
+					t.Errorf("%s: stderr with -q: %q", format, r.stderr)
+				}
+				if format == "json" {
+					rep := decodeReport(t, r.stdout)
+					if got := exitFor(rep); got != r.code {
+						t.Errorf("exit status %d disagrees with the verdicts %v", r.code, rep.verdicts())
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestCLIJSON(t *testing.T) {
+	tests := []struct {
+		file string
+		args []string
+		want map[string]string
+	}{
+		{examplesDir + "paper_figure1.c", nil, map[string]string{"x": "safe", "state": "race"}},
+		{programsDir + "unprotected_counter_race.c", nil, map[string]string{"counter": "race"}},
+		{programsDir + "unprotected_counter_race.c", []string{"--engine", "explicit"}, map[string]string{"counter": "race"}},
+		{programsDir + "mutex_protected_safe.c", nil, map[string]string{"counter": "safe"}},
+	}
+	for _, tt := range tests {
+		t.Run(filepath.Base(tt.file)+strings.Join(tt.args, ""), func(t *testing.T) {
+			args := append([]string{"check", "-q", "--format", "json"}, tt.args...)
+			r := runCLI(t, append(args, tt.file)...)
+			rep := decodeReport(t, r.stdout)
+			if rep.File != tt.file {
+				t.Errorf("file %q, want %q", rep.File, tt.file)
+			}
+			if len(rep.Results) == 0 {
+				t.Fatalf("no results")
+			}
+			got := rep.verdicts()
+			for v, want := range tt.want {
+				if got[v] != want {
+					t.Errorf("%s: verdict %q, want %q (all: %v)", v, got[v], want, got)
+				}
+			}
+			for _, res := range rep.Results {
+				if res.Variable == "" || res.Engine == "" || res.RaceDef == "" {
+					t.Errorf("result without variable, engine or race_def: %+v", res)
+				}
+				switch res.Verdict {
+				case "race":
+					tr := res.Trace
+					if tr == nil {
+						t.Fatalf("%s: race without a trace", res.Variable)
+					}
+					if !tr.Replayed {
+						t.Errorf("%s: trace not replayed", res.Variable)
+					}
+					if len(tr.Steps) == 0 || len(tr.Race) < 2 {
+						t.Errorf("%s: trace with %d steps and %d racing accesses", res.Variable, len(tr.Steps), len(tr.Race))
+					}
+					for i, s := range tr.Steps {
+						if s.Step != i+1 || s.Thread == "" || s.Pos == "" || s.Op == "" {
+							t.Errorf("%s: malformed step %d: %+v", res.Variable, i, s)
+						}
+					}
+				case "safe":
+					if res.Trace != nil {
+						t.Errorf("%s: safe with a trace", res.Variable)
+					}
+				case "unknown":
+					if res.Reason == "" {
+						t.Errorf("%s: unknown without a reason", res.Variable)
+					}
+				default:
+					t.Errorf("%s: verdict %q", res.Variable, res.Verdict)
+				}
+			}
+		})
+	}
+}
+
+func TestCLIVar(t *testing.T) {
+	file := examplesDir + "paper_figure1.c"
+	names := func(r cliResult) []string {
+		var out []string
+		for _, res := range decodeReport(t, r.stdout).Results {
+			out = append(out, res.Variable)
+		}
+		return out
+	}
+	r := runCLI(t, "check", "-q", "--format", "json", "--var", "x", file)
+	if got := strings.Join(names(r), ","); got != "x" || r.code != 0 {
+		t.Errorf("--var x: variables %q, exit %d; want x, 0", got, r.code)
+	}
+	r = runCLI(t, "check", "-q", "--format", "json", "--var", "state", "--var", "x", "--var", "state", file)
+	if got := strings.Join(names(r), ","); got != "state,x" || r.code != 10 {
+		t.Errorf("--var state --var x --var state: variables %q, exit %d; want state,x, 10", got, r.code)
+	}
+	r = runCLI(t, "check", "-q", "--format", "json", file)
+	if got := strings.Join(names(r), ","); !strings.Contains(got, "x") || !strings.Contains(got, "state") {
+		t.Errorf("no --var: variables %q, want x and state", got)
+	}
+
+	assertBadInput(t, runCLI(t, "check", "--var", "nosuchvar", file), "nosuchvar")
+	assertBadInput(t, runCLI(t, "check", "--var", "m", programsDir+"mutex_protected_safe.c"), "--var m", "synchronization")
+	assertBadInput(t, runCLI(t, "check", "--var", "t", examplesDir+"paper_figure1.c"))
+}
+
+func TestCLIBadFlags(t *testing.T) {
+	file := programsDir + "mutex_protected_safe.c"
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"check", "--format", "xml", file}, []string{"--format", "xml"}},
+		{[]string{"check", "--race-def", "foo", file}, []string{"foo"}},
+		{[]string{"check", "--engine", "bar", file}, []string{"--engine", "bar"}},
+		{[]string{"check", "--nondet-range", "3..1", file}, []string{"--nondet-range", "3..1"}},
+		{[]string{"check", "--nondet-range", "1-3", file}, []string{"--nondet-range"}},
+		{[]string{"check", "--bogus", file}, []string{"--bogus"}},
+		{[]string{"check", "-z", file}, []string{"-z"}},
+		{[]string{"check", "--timeout", "soon", file}, []string{"--timeout"}},
+		{[]string{"check", "--timeout", "-1s", file}, []string{"--timeout"}},
+		{[]string{"check", "--k", "x", file}, []string{"--k"}},
+		{[]string{"check", "--jobs", "0", file}, []string{"--jobs"}},
+		{[]string{"check", "--k", "3", "--max-k", "2", file}, []string{"--max-k"}},
+		{[]string{"check", "--max-states", "-5", file}, []string{"--max-states"}},
+		{[]string{"check", "--format"}, []string{"--format"}},
+		{[]string{"check"}, []string{"input file"}},
+		{[]string{"check", file, file}, []string{"input file"}},
+		{[]string{"cfa", "--format", "png", file}, []string{"--format", "png"}},
+		{[]string{"cfa", "--bogus", file}, []string{"--bogus"}},
+		{[]string{"cfa"}, []string{"input file"}},
+		{[]string{"frobnicate"}, []string{"frobnicate"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			assertBadInput(t, runCLI(t, tt.args...), tt.want...)
+		})
+	}
+}
+
+// writeC writes a C file into a temporary directory.
+func writeC(t *testing.T, name, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestCLIBadFiles(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no_such_file.c")
+	for _, cmd := range []string{"check", "cfa"} {
+		assertBadInput(t, runCLI(t, cmd, missing), missing)
+	}
+	assertBadInput(t, runCLI(t, "check", t.TempDir()))
+
+	const spawn = "int main(void) { pthread_t t; pthread_create(&t, 0, thr, 0); "
+	tests := []struct {
+		name, src string
+		want      []string // in the message, besides file:line:column:
+	}{
+		{"syntax", "int x;\nint main(void) {\n  x = ;\n  return 0;\n}\n", nil},
+		{"syntax_eof", "int main(void) { return 0;\n", nil},
+		{"undefined", "int main(void) {\n  z = 1;\n  return 0;\n}\n", []string{"z"}},
+		{"include", "#include <no_such_header_circ.h>\nint main(void) { return 0; }\n", []string{"no_such_header_circ.h"}},
+		{"pointer", "#include <pthread.h>\nint x;\nint *p;\nvoid *thr(void *a) { *p = 1; return 0; }\n" + spawn + "p = &x; return 0; }\n",
+			[]string{"unsupported", "pointer"}},
+		{"array", "#include <pthread.h>\nint a[4];\nvoid *thr(void *arg) { a[1] = 1; return 0; }\n" + spawn + "a[2] = 3; return 0; }\n",
+			[]string{"unsupported", "array"}},
+		{"struct", "#include <pthread.h>\nstruct s { int f; } g;\nvoid *thr(void *arg) { g.f = 1; return 0; }\n" + spawn + "g.f = 3; return 0; }\n",
+			[]string{"unsupported", "struct"}},
+		{"float", "#include <pthread.h>\nfloat y;\nvoid *thr(void *arg) { y = 1.5; return 0; }\n" + spawn + "y = 2.0; return 0; }\n",
+			[]string{"unsupported", "floating"}},
+		{"heap", "#include <pthread.h>\n#include <stdlib.h>\nint x;\nvoid *thr(void *arg) { int *q = malloc(4); x = 1; return 0; }\n" + spawn + "return 0; }\n",
+			[]string{"unsupported"}},
+		{"recursion", "int f(int n) { return n ? f(n - 1) : 0; }\nint main(void) { return f(3); }\n", []string{"recursi"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeC(t, tt.name+".c", tt.src)
+			pos := regexp.MustCompile(`^circ: ` + regexp.QuoteMeta(path) + `:[1-9][0-9]*:[1-9][0-9]*: `)
+			for _, args := range [][]string{{"check", path}, {"check", "--engine", "explicit", path}, {"cfa", path}} {
+				r := runCLI(t, args...)
+				assertBadInput(t, r, tt.want...)
+				if !pos.MatchString(r.stderr) {
+					t.Errorf("%v: message not of the form file:line:column: %q", args, r.stderr)
+				}
+			}
+		})
+	}
+}
+
+// TestCLITimeoutImmediate: a timeout that expires before any work makes
+// every result unknown ("timeout"), exit 20, for both engines.
+func TestCLITimeoutImmediate(t *testing.T) {
+	for _, engine := range []string{"circ", "explicit"} {
+		for _, file := range []string{examplesDir + "paper_figure1.c", programsDir + "race_needs_four_threads.c", programsDir + "peterson_safe.c"} {
+			t.Run(engine+"/"+filepath.Base(file), func(t *testing.T) {
+				r := runCLI(t, "check", "-q", "--engine", engine, "--timeout", "1ns", "--format", "json", file)
+				if r.code != 20 {
+					t.Errorf("exit status %d, want 20\n%s%s", r.code, r.stdout, r.stderr)
+				}
+				if r.elapsed > 20*time.Second {
+					t.Errorf("took %v", r.elapsed)
+				}
+				rep := decodeReport(t, r.stdout)
+				if len(rep.Results) == 0 {
+					t.Fatal("no results")
+				}
+				for _, res := range rep.Results {
+					if res.Verdict != "unknown" || !strings.HasPrefix(res.Reason, "timeout") {
+						t.Errorf("%s: %s (%q), want unknown (timeout...)", res.Variable, res.Verdict, res.Reason)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Programs whose exploration runs far longer than the budgets below.
+const (
+	// A ticket counter where only the 1st and the 8th holder write x: the
+	// abstract engine needs many predicates and a large k.
+	longCIRCProgram = `#include <pthread.h>
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+int x, count;
+void *worker(void *arg) {
+  int my;
+  __VERIFIER_atomic_begin();
+  my = count;
+  count = count + 1;
+  __VERIFIER_atomic_end();
+  if (my == 0 || my == 7)
+    x = x + 1;
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  while (1)
+    pthread_create(&t, 0, worker, 0);
+  return 0;
+}
+`
+	// Many workers adding nondeterministic values under a lock: the
+	// explicit state space is astronomically large.
+	longExplicitProgram = `#include <pthread.h>
+int x;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *worker(void *arg) {
+  int i;
+  for (i = 0; i < 4; i++) {
+    pthread_mutex_lock(&m);
+    x = x + __VERIFIER_nondet_int();
+    pthread_mutex_unlock(&m);
+  }
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  while (1)
+    pthread_create(&t, 0, worker, 0);
+  return 0;
+}
+`
+)
+
+// TestCLITimeoutBudget: --timeout stops a long check of either engine
+// close to the budget. Progress lines are on (no -q): they must go to
+// stderr, never into the JSON on stdout.
+func TestCLITimeoutBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs two 2-second checks")
+	}
+	tests := []struct {
+		engine, src string
+		args        []string
+	}{
+		{"circ", longCIRCProgram, []string{"--var", "x", "--max-k", "40", "--max-states", "50000000"}},
+		{"explicit", longExplicitProgram, []string{"--threads", "8", "--nondet-range", "-1000..1000", "--max-states", "1000000000"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.engine, func(t *testing.T) {
+			path := writeC(t, "long_"+tt.engine+".c", tt.src)
+			args := append([]string{"check", "--engine", tt.engine, "--timeout", "2s", "--format", "json"}, tt.args...)
+			r := runCLI(t, append(args, path)...)
+			if r.elapsed > 20*time.Second {
+				t.Errorf("--timeout 2s took %v", r.elapsed)
+			}
+			t.Logf("--timeout 2s returned after %v", r.elapsed)
+			if r.code != 20 {
+				t.Errorf("exit status %d, want 20\n%s", r.code, r.stdout)
+			}
+			for _, res := range decodeReport(t, r.stdout).Results {
+				if res.Verdict != "unknown" || !strings.HasPrefix(res.Reason, "timeout") {
+					t.Errorf("%s: %s (%q), want unknown (timeout...)", res.Variable, res.Verdict, res.Reason)
+				}
+			}
+			for _, line := range strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n") {
+				if line != "" && !strings.HasPrefix(line, "circ: ") {
+					t.Errorf("progress line without \"circ: \": %q", line)
+				}
+			}
+		})
+	}
+}
+
+func TestCLICFA(t *testing.T) {
+	file := examplesDir + "paper_figure1.c"
+	r := runCLI(t, "cfa", file)
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("cfa: exit %d, stderr %q", r.code, r.stderr)
+	}
+	templates := regexp.MustCompile(`(?m)^template (\w+) `).FindAllStringSubmatch(r.stdout, -1)
+	if len(templates) != 2 || templates[0][1] != "main" || templates[1][1] != "thr" {
+		t.Fatalf("cfa text: templates %v, want main and thr:\n%s", templates, r.stdout)
+	}
+	for _, w := range []string{"global x = 0", "global state = 0", "create thr", "atomic", "state := 1"} {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("cfa text lacks %q", w)
+		}
+	}
+
+	for _, f := range []string{file, programsDir + "peterson_safe.c", writeC(t, "kw.c", `#include <pthread.h>
+int x;
+void *node(void *a) { x = 1; return 0; }
+void *edge(void *a) { x = 2; return 0; }
+int main(void) { pthread_t t, u; pthread_create(&t, 0, node, 0); pthread_create(&u, 0, edge, 0); return 0; }
+`)} {
+		text := runCLI(t, "cfa", "--format", "text", f)
+		want := regexp.MustCompile(`(?m)^template (\w+) `).FindAllStringSubmatch(text.stdout, -1)
+		r := runCLI(t, "cfa", "--format", "dot", f)
+		if r.code != 0 || r.stderr != "" {
+			t.Fatalf("cfa --format dot %s: exit %d, stderr %q", f, r.code, r.stderr)
+		}
+		ast, err := dot.ParseString(r.stdout)
+		if err != nil {
+			t.Fatalf("cfa --format dot %s: not DOT: %v\n%s", f, err, r.stdout)
+		}
+		if len(ast.Graphs) != len(want) {
+			t.Fatalf("%s: %d graphs for %d templates", f, len(ast.Graphs), len(want))
+		}
+		for i, g := range ast.Graphs {
+			if !g.Directed || strings.Trim(g.ID, `"`) != want[i][1] {
+				t.Errorf("%s: graph %d is %q (directed %v), want digraph %s", f, i, g.ID, g.Directed, want[i][1])
+			}
+			if len(g.Stmts) == 0 {
+				t.Errorf("%s: graph %s is empty", f, g.ID)
+			}
+		}
+	}
+}
+
+func TestCLIUsageAndVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		r := runCLI(t, args...)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "circ ") || strings.Count(r.stdout, "\n") != 1 || r.stderr != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+
+	r := runCLI(t)
+	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "Usage:") || !strings.Contains(r.stderr, "circ check") {
+		t.Errorf("no arguments: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	for _, args := range [][]string{{"--help"}, {"help"}, {"-h"}} {
+		r := runCLI(t, args...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Usage:") {
+			t.Errorf("%v: exit %d, stdout %q", args, r.code, r.stdout)
+		}
+	}
+	for _, args := range [][]string{{"check", "--help"}, {"check", "-h"}, {"cfa", "--help"}} {
+		r := runCLI(t, args...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Usage: circ "+args[0]) || r.stderr != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	r = runCLI(t, "check", "--help")
+	for _, flag := range []string{"--engine", "--race-def", "--var", "--format", "--timeout", "--jobs", "--k", "--max-k", "--threads", "--nondet-range", "--max-states", "--max-depth", "--quiet"} {
+		if !strings.Contains(r.stdout, flag) {
+			t.Errorf("check --help does not list %s", flag)
+		}
+	}
+}
