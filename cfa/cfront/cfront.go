@@ -25,6 +25,7 @@ import (
 	"sync"
 
 	"circ/cfa"
+	"circ/include"
 
 	"modernc.org/cc/v4"
 	"modernc.org/token"
@@ -103,6 +104,13 @@ func Parse(name string, src []byte) (prog *cfa.Program, err error) {
 	}
 	cfg := *cfg0
 	cfg.ExpansionLimit = 50_000_000
+	// The headers shipped with circ (circ/tinyos.h, ...) are served from
+	// the binary, after the host's include directories.
+	if cfg.FS == nil {
+		cfg.FS = include.FS
+	}
+	cfg.IncludePaths = append(append([]string(nil), cfg.IncludePaths...), include.Dir)
+	cfg.SysIncludePaths = append(append([]string(nil), cfg.SysIncludePaths...), include.Dir)
 	predefined := cfg.Predefined
 	if strings.HasSuffix(name, ".i") {
 		predefined = reservedOnly(predefined)
@@ -122,6 +130,10 @@ func Parse(name string, src []byte) (prog *cfa.Program, err error) {
 	}
 	if terr != nil {
 		e := ccError(name, terr)
+		if e.Pos.File == "<end>" {
+			// The parser ran into the sentinel: the user's file ended early.
+			e.Pos = endPos(name, src)
+		}
 		e.Pos = b.mapPos(e.Pos)
 		return nil, e
 	}
@@ -161,6 +173,18 @@ func reservedOnly(predefined string) string {
 
 var posRE = regexp.MustCompile(`^(.*?):(\d+):(\d+): ?(.*)$`)
 
+// ccDebugRE matches the Go source location cc/v4 appends to some of its
+// messages, as in "undefined: z (check.go:5317:check:)".
+var ccDebugRE = regexp.MustCompile(`\s*\(\w+\.go:\d+:[^)]*\)$`)
+
+// endPos is the position just after the last character of src.
+func endPos(name string, src []byte) cfa.Pos {
+	text := strings.TrimRight(string(src), "\n")
+	line := strings.Count(text, "\n") + 1
+	col := len(text) - strings.LastIndex(text, "\n")
+	return cfa.Pos{File: name, Line: line, Col: col}
+}
+
 // ccError turns a cc/v4 error (one or more lines "file:line:col: msg")
 // into an *Error for the first one.
 func ccError(name string, err error) *Error {
@@ -176,7 +200,7 @@ func ccError(name string, err error) *Error {
 	if m := posRE.FindStringSubmatch(first); m != nil {
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		return newError(cfa.Pos{File: m[1], Line: line, Col: col}, "%s", m[4])
+		return newError(cfa.Pos{File: m[1], Line: line, Col: col}, "%s", ccDebugRE.ReplaceAllString(m[4], ""))
 	}
 	return newError(cfa.Pos{File: name}, "%s", first)
 }

@@ -35,6 +35,7 @@ Usage:
   circ cfa [flags] FILE.c|FILE.i     print the control-flow automata (text or Graphviz DOT)
   circ lockset [flags] FILE.c|FILE.i the classic static lockset check (Eraser/nesC style)
   circ compare [flags] FILE...       lockset's verdict next to circ's, per file and variable
+  circ bench nesc-models [DIR]       the paper's Table 1 next to circ's results on nesc-models/
   circ version                       print the version
 
 Run 'circ COMMAND --help' for the flags of a command.
@@ -58,6 +59,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runLockset(args[1:], stdout, stderr)
 	case "compare":
 		return runCompare(args[1:], stdout, stderr)
+	case "bench":
+		return runBench(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, version)
 		return 0
