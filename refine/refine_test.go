@@ -87,7 +87,8 @@ func TestMine(t *testing.T) {
 	assume := func(e cfa.Expr) *cfa.Edge { return &cfa.Edge{Kind: cfa.Assume, Cond: e} }
 
 	// Steps: 0: a: l := x; 1: main: x := x + 1; 2: a: assume l > 0;
-	// 3: main: lock m; 4: b: assume b::l == a::l (two templates' locals).
+	// 3: main: lock m; 4: b: assume b::l == a::l (two templates' locals);
+	// 5: b: y := 7; 6: a: assume x > 1; 7: a second a: assume l == 1.
 	steps := []interp.Step{
 		{Thread: 1, Edge: assign(la, ref(gx))},
 		{Thread: 0, Edge: assign(gx, bin(cfa.Add, ref(gx), num(1)))},
@@ -95,6 +96,8 @@ func TestMine(t *testing.T) {
 		{Thread: 0, Edge: &cfa.Edge{Kind: cfa.Lock, Mutex: gm}},
 		{Thread: 2, Edge: assume(bin(cfa.Eq, ref(lb), ref(la)))},
 		{Thread: 2, Edge: assign(gy, num(7))},
+		{Thread: 1, Edge: assume(bin(cfa.Gt, ref(gx), num(1)))},
+		{Thread: 3, Edge: assume(bin(cfa.Eq, ref(la), num(1)))},
 	}
 	// Clauses: initial values of x, y, m, then main's locals, then one
 	// per step (as buildFormula lays them out).
@@ -123,9 +126,12 @@ func TestMine(t *testing.T) {
 		{"a lock gives the free predicate", []int{step + 3}, map[string]int{"m == 0": -1}},
 		{"atoms over two templates' locals are dropped", []int{step + 4}, map[string]int{}},
 		{"constant assignment", []int{step + 5}, map[string]int{"y == 7": -1}},
-		{"the global assignment in the core is substituted too",
-			[]int{step + 1, step + 2},
-			map[string]int{"a::l > 0": 1}},
+		{"weakest precondition through a global assignment",
+			[]int{step + 1, step + 6},
+			map[string]int{"x > 1": -1, "(x + 1) > 1": -1}},
+		{"another thread's local assignment is not substituted",
+			[]int{step + 0, step + 7},
+			map[string]int{"a::l == x": 1, "a::l == 1": 1}},
 		{"main's locals' clause yields nothing", []int{init + 3}, map[string]int{}},
 	}
 	for _, tc := range tests {
