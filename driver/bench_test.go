@@ -116,74 +116,31 @@ func BenchmarkPaperFigure1(b *testing.B) {
 	b.Run("state-circ", func(b *testing.B) { benchCheck(b, file, "state", interp.CIRC, report.Safe) })
 }
 
-// BenchmarkMutexProtected: two workers under a lock.
-func BenchmarkMutexProtected(b *testing.B) {
-	benchCheck(b, benchPrograms+"mutex_protected_safe.c", "counter", interp.SVCOMP, report.Safe)
-}
-
-// BenchmarkUnboundedWorkers: unboundedly many workers, with and without
-// the lock.
-func BenchmarkUnboundedWorkers(b *testing.B) {
-	b.Run("mutex-safe", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"unbounded_workers_mutex_safe.c", "x", interp.SVCOMP, report.Safe)
-	})
-	b.Run("unprotected-race", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"unbounded_workers_unprotected_race.c", "x", interp.SVCOMP, report.Race)
-	})
-}
-
-// BenchmarkPeterson: mutual exclusion by Peterson's algorithm (no locks).
-func BenchmarkPeterson(b *testing.B) {
-	benchCheck(b, benchPrograms+"peterson_safe.c", "x", interp.SVCOMP, report.Safe)
-}
-
-// BenchmarkTestAndSet: the paper's test-and-set lock with bounded threads.
-func BenchmarkTestAndSet(b *testing.B) {
-	benchCheck(b, benchPrograms+"test_and_set_safe.c", "x", interp.SVCOMP, report.Safe)
-}
-
-// BenchmarkRaceNeedsFourThreads: the race needs counter bound k large
-// enough for four workers.
-func BenchmarkRaceNeedsFourThreads(b *testing.B) {
-	benchCheck(b, benchPrograms+"race_needs_four_threads.c", "x", interp.SVCOMP, report.Race)
-}
-
-// BenchmarkInterrupts: nesC-style split-phase code and interrupts.
-func BenchmarkInterrupts(b *testing.B) {
-	b.Run("split-phase-safe", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"split_phase_interrupt_safe.c", "buf", interp.SVCOMP, report.Safe)
-	})
-	b.Run("no-disable-race", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"interrupt_no_disable_race.c", "buf", interp.SVCOMP, report.Race)
-	})
-}
-
-// BenchmarkAtomicSections: atomic functions and flags published atomically.
-func BenchmarkAtomicSections(b *testing.B) {
-	b.Run("flag-published-safe", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"flag_published_atomic_safe.c", "data", interp.SVCOMP, report.Safe)
-	})
-	b.Run("atomic-vs-nonatomic-race", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"atomic_vs_nonatomic_race.c", "x", interp.SVCOMP, report.Race)
-	})
-}
-
-// BenchmarkTrylock: trylock with and without checking its result.
-func BenchmarkTrylock(b *testing.B) {
-	b.Run("safe", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"trylock_safe.c", "x", interp.SVCOMP, report.Safe)
-	})
-	b.Run("ignored-result-race", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"trylock_ignored_result_race.c", "x", interp.SVCOMP, report.Race)
-	})
-}
-
-// BenchmarkJoins: thread creation and joins.
-func BenchmarkJoins(b *testing.B) {
-	b.Run("create-join-order-safe", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"create_join_order_safe.c", "x", interp.SVCOMP, report.Safe)
-	})
-	b.Run("read-before-join-race", func(b *testing.B) {
-		benchCheck(b, benchPrograms+"read_before_join_race.c", "result", interp.SVCOMP, report.Race)
-	})
+// BenchmarkPrograms runs one check per program family: locks, unbounded
+// workers, Peterson, test-and-set, a race needing four threads,
+// interrupts, atomic sections, trylock and joins.
+func BenchmarkPrograms(b *testing.B) {
+	for _, c := range []struct {
+		name, file, x string
+		want          report.Verdict
+	}{
+		{"mutex-protected-safe", "mutex_protected_safe.c", "counter", report.Safe},
+		{"unbounded-workers-mutex-safe", "unbounded_workers_mutex_safe.c", "x", report.Safe},
+		{"unbounded-workers-unprotected-race", "unbounded_workers_unprotected_race.c", "x", report.Race},
+		{"peterson-safe", "peterson_safe.c", "x", report.Safe},
+		{"test-and-set-safe", "test_and_set_safe.c", "x", report.Safe},
+		{"race-needs-four-threads", "race_needs_four_threads.c", "x", report.Race},
+		{"split-phase-safe", "split_phase_interrupt_safe.c", "buf", report.Safe},
+		{"interrupt-no-disable-race", "interrupt_no_disable_race.c", "buf", report.Race},
+		{"flag-published-safe", "flag_published_atomic_safe.c", "data", report.Safe},
+		{"atomic-vs-nonatomic-race", "atomic_vs_nonatomic_race.c", "x", report.Race},
+		{"trylock-safe", "trylock_safe.c", "x", report.Safe},
+		{"trylock-ignored-result-race", "trylock_ignored_result_race.c", "x", report.Race},
+		{"create-join-order-safe", "create_join_order_safe.c", "x", report.Safe},
+		{"read-before-join-race", "read_before_join_race.c", "result", report.Race},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			benchCheck(b, benchPrograms+c.file, c.x, interp.SVCOMP, c.want)
+		})
+	}
 }
