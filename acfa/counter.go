@@ -31,6 +31,10 @@ func (c Count) Dec() Count {
 // Positive reports c > 0 (Omega counts as positive: some threads).
 func (c Count) Positive() bool { return c != 0 }
 
+// LessEq orders counts with Omega on top: at a location where threads
+// do not exclude each other, more threads can do whatever fewer can.
+func (c Count) LessEq(o Count) bool { return o == Omega || (c != Omega && c <= o) }
+
 // AtLeastTwo reports whether c may be 2 or more.
 func (c Count) AtLeastTwo() bool { return c == Omega || c >= 2 }
 
@@ -69,4 +73,52 @@ func (g Context) Key() string {
 		}
 	}
 	return b.String()
+}
+
+// CoveredBy reports whether g <= o location by location, with equality
+// required where exact(template, location) holds (locations whose
+// occupants block or enable others, like atomic ones, where more threads
+// is not more behaviour).
+func (g Context) CoveredBy(o Context, exact func(j, q int) bool) bool {
+	for j, cs := range g {
+		for q, c := range cs {
+			if exact(j, q) {
+				if c != o[j][q] {
+					return false
+				}
+			} else if !c.LessEq(o[j][q]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Weight is the total number of threads, omega counting as one more
+// than any bound: a size for ordering contexts.
+func (g Context) Weight() int {
+	w := 0
+	for _, cs := range g {
+		for _, c := range cs {
+			if c == Omega {
+				w += 1 << 10
+			} else {
+				w += int(c)
+			}
+		}
+	}
+	return w
+}
+
+// Live is the number of threads of template j (-1 if one count is
+// omega).
+func (g Context) Live(j int) int {
+	n := 0
+	for _, c := range g[j] {
+		if c == Omega {
+			return -1
+		}
+		n += int(c)
+	}
+	return n
 }

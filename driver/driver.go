@@ -41,6 +41,11 @@ type Options struct {
 	Preds []predabs.Pred
 	// Trace receives every ACFA after each round (nil: none).
 	Trace io.Writer
+	// Plain runs every round with omega counters (the paper's CIRC).
+	// By default the rounds run with at most k threads per template and
+	// no omega until their fixpoint, which one round with omega counters
+	// must then confirm (omega-CIRC, paper section 5).
+	Plain bool
 }
 
 func (o *Options) defaults() {
@@ -134,8 +139,10 @@ type checker struct {
 	k          int
 	preds      []predabs.Pred
 	iterations int
-	acfas      []*acfa.ACFA
-	raw        interp.Trace // the replayed interleaving of a race
+	// bounded: the rounds run ReachAndBuild^k (predabs.Setup.Exact).
+	bounded bool
+	acfas   []*acfa.ACFA
+	raw     interp.Trace // the replayed interleaving of a race
 }
 
 func unknown(format string, args ...any) report.Result {
@@ -147,6 +154,7 @@ func (c *checker) run(ctx context.Context) report.Result {
 	n := len(c.p.Templates)
 outer:
 	for {
+		c.bounded = !c.opts.Plain
 		// The strongest context: every ACFA empty.
 		c.acfas = make([]*acfa.ACFA, n)
 		for i := range c.acfas {
@@ -168,7 +176,7 @@ outer:
 				setup := &predabs.Setup{
 					Prog: c.p, Main: i, Preds: predabs.For(c.preds, i), ACFAs: c.acfas, K: c.k,
 					Var: c.x, CircDef: c.opts.RaceDef == interp.CIRC, HandleTemplate: handles,
-					Solver: c.sv, MaxStates: c.opts.MaxStates,
+					Solver: c.sv, MaxStates: c.opts.MaxStates, Exact: c.bounded,
 				}
 				arg, err := predabs.ReachAndBuild(ctx, setup)
 				var race *predabs.RaceError
@@ -191,6 +199,15 @@ outer:
 				}
 			}
 			c.progress("fixpoint %v", fixpoint)
+			if fixpoint && c.bounded {
+				// The ACFAs are closed for at most k threads per
+				// template; one round with omega counters decides
+				// whether they are for any number. If not, the rounds
+				// go on with omega counters from its ARGs.
+				c.bounded = false
+				c.progress("checking the fixpoint with omega counters")
+				continue
+			}
 			if fixpoint {
 				return report.Result{Verdict: report.Safe, Reason: c.safeReason()}
 			}
@@ -288,8 +305,12 @@ func (c *checker) progress(format string, args ...any) {
 	for _, a := range c.acfas {
 		sizes = append(sizes, fmt.Sprint(len(a.Locs)))
 	}
-	fmt.Fprintf(c.opts.Progress, "circ: %s: iteration %d, %d predicates, ACFA sizes [%s], k=%d: %s\n",
-		c.x.Name, c.iterations, len(c.preds), strings.Join(sizes, " "), c.k, fmt.Sprintf(format, args...))
+	counters := "omega"
+	if c.bounded {
+		counters = "bounded"
+	}
+	fmt.Fprintf(c.opts.Progress, "circ: %s: iteration %d, %d predicates, ACFA sizes [%s], k=%d (%s): %s\n",
+		c.x.Name, c.iterations, len(c.preds), strings.Join(sizes, " "), c.k, counters, fmt.Sprintf(format, args...))
 }
 
 // handleTemplates maps each thread-handle variable to the template it

@@ -1,6 +1,7 @@
 package predabs
 
 import (
+	"container/heap"
 	"context"
 	"errors"
 	"fmt"
@@ -44,6 +45,13 @@ type Setup struct {
 	HandleTemplate map[*cfa.Var]int
 	Solver         *smt.Solver
 	MaxStates      int
+	// Exact runs the context with at most K live instances of each
+	// template and no omega (the paper's ReachAndBuild^k of omega-CIRC):
+	// a create beyond K makes a thread that is never scheduled, which the
+	// program can do too. The result under-approximates the context of
+	// unboundedly many threads, so a fixpoint found this way proves
+	// nothing until a round without Exact confirms it.
+	Exact bool
 }
 
 // OpKind says who moves in an abstract step.
@@ -73,10 +81,34 @@ type State struct {
 	parent int
 	op     Op
 	depth  int
+	weight int
 }
 
 func (s *State) key() string {
 	return fmt.Sprintf("%d/%d/%x/%v/%s", s.Phase, s.PC, s.M, s.Joined, s.Gamma.Key())
+}
+
+// cell is the part of a state that subsumption keeps equal.
+type cell struct {
+	phase  Phase
+	pc     int
+	m      uint64
+	joined bool
+}
+
+func (s *State) cell() cell { return cell{s.Phase, s.PC, s.M, s.Joined} }
+
+// covers reports whether big simulates small: same cell and at least as
+// many context threads at every location, exactly as many at atomic
+// locations (a thread there blocks the others and, under the circ
+// definition, every race) and at final ones (joins pick the first
+// occupied one). Every move of small is then a move of big with the same
+// effect on the main thread, and every race of small one of big.
+func (a *analysis) covers(big, small *State) bool {
+	return big.cell() == small.cell() && small.Gamma.CoveredBy(big.Gamma, func(j, q int) bool {
+		l := a.ACFAs[j].Locs[q]
+		return l.Atomic || l.Final
+	})
 }
 
 // RaceError is the exception of Algorithm 1: an abstract race trace.
@@ -199,30 +231,60 @@ func (a *analysis) run(ctx context.Context) (*ARG, error) {
 	}
 	states := []*State{}
 	seen := map[string]int{}
-	queue := []int{}
+	// Bigger contexts are explored first: omega is absorbing, so the
+	// saturated contexts come quickly and subsume the many smaller ones
+	// queued before them (breadth-first order would enumerate every
+	// subset of occupied locations first). Ties go breadth-first.
+	queue := &stateQueue{states: &states}
+	// Subsumption: states of one thread state are kept per cell, and a
+	// state covered by another of its cell (fewer threads, see covers) is
+	// neither queued nor explored: the bigger one has all its moves, with
+	// the same thread-state effects, and all its races. This is what keeps
+	// omega counters from multiplying the states by 3^locations.
+	cells := map[cell][]int{}
 	push := func(st *State) {
 		k := st.key()
 		if _, ok := seen[k]; ok {
 			return
 		}
+		c := st.cell()
+		for _, id := range cells[c] {
+			if a.covers(states[id], st) {
+				return
+			}
+		}
 		seen[k] = len(states)
+		if !a.Exact {
+			st.weight = st.Gamma.Weight()
+		}
 		states = append(states, st)
-		queue = append(queue, len(states)-1)
+		cells[c] = append(cells[c], len(states)-1)
+		heap.Push(queue, len(states)-1)
+	}
+	subsumed := func(id int) bool {
+		for _, o := range cells[states[id].cell()] {
+			if o != id && a.covers(states[o], states[id]) {
+				return true
+			}
+		}
+		return false
 	}
 	for _, st := range init {
 		st.parent = -1
 		push(st)
 	}
-	for len(queue) > 0 {
+	for queue.Len() > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		if a.MaxStates > 0 && len(states) > a.MaxStates {
 			return nil, ErrBudget
 		}
-		id := queue[0]
-		queue = queue[1:]
+		id := heap.Pop(queue).(int)
 		st := states[id]
+		if subsumed(id) {
+			continue
+		}
 		if st.Phase == Running {
 			a.node(ThreadState{st.PC, st.M})
 		}
@@ -243,6 +305,28 @@ func (a *analysis) run(ctx context.Context) (*ARG, error) {
 	arg := a.build()
 	arg.NumStates = len(states)
 	return arg, nil
+}
+
+// stateQueue is a max-heap of state ids by context weight (see weight).
+type stateQueue struct {
+	states *[]*State
+	ids    []int
+}
+
+func (q *stateQueue) Len() int { return len(q.ids) }
+func (q *stateQueue) Less(i, j int) bool {
+	wi, wj := (*q.states)[q.ids[i]].weight, (*q.states)[q.ids[j]].weight
+	if wi != wj {
+		return wi > wj
+	}
+	return q.ids[i] < q.ids[j]
+}
+func (q *stateQueue) Swap(i, j int) { q.ids[i], q.ids[j] = q.ids[j], q.ids[i] }
+func (q *stateQueue) Push(x any)    { q.ids = append(q.ids, x.(int)) }
+func (q *stateQueue) Pop() any {
+	x := q.ids[len(q.ids)-1]
+	q.ids = q.ids[:len(q.ids)-1]
+	return x
 }
 
 func traceTo(states []*State, id int) ([]*State, []Op) {
@@ -628,8 +712,7 @@ func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 		j := e.Template.Index
 		if !a.ACFAs[j].IsEmpty() {
 			gamma = gamma.Clone()
-			en := a.ACFAs[j].Entry
-			gamma[j][en] = gamma[j][en].Inc(a.K)
+			a.spawn(gamma, j)
 		}
 	case cfa.Join:
 		if j, ok := a.joinTarget(e); ok {
@@ -649,6 +732,16 @@ func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 		out = append(out, &State{Phase: Running, PC: e.To, M: m, Gamma: gamma, Joined: joined, op: Op{Kind: MainMove, Edge: e}})
 	}
 	return out, nil
+}
+
+// spawn adds a new context thread of template j at its entry (in place).
+// In Exact mode a template with K live instances gets no more.
+func (a *analysis) spawn(g acfa.Context, j int) {
+	if a.Exact && g.Live(j) >= a.K {
+		return
+	}
+	en := a.ACFAs[j].Entry
+	g[j][en] = g[j][en].Inc(a.K)
 }
 
 // consumeFinal removes one exited thread of template j from the context
@@ -704,7 +797,7 @@ func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
 				continue
 			}
 			if !a.ACFAs[t].IsEmpty() {
-				g[t][a.ACFAs[t].Entry] = g[t][a.ACFAs[t].Entry].Inc(a.K)
+				a.spawn(g, t)
 			}
 		}
 		var param *cfa.Var
