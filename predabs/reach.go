@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"circ/acfa"
@@ -166,11 +168,14 @@ var ErrAtomicOmega = errors.New("counter of an atomic location became omega")
 type analysis struct {
 	*Setup
 	tmpl       *cfa.CFA
-	vars       []*cfa.Var // variables in predicates
+	vars       []*cfa.Var   // variables in predicates
+	predVars   [][]*cfa.Var // predVars[i]: the variables of predicate i
 	predAt     [2][]z3.Bool
 	byName     map[string]*cfa.Var
 	postCache  map[string][]uint64
 	labelCache map[string]z3.Bool
+	// mintermCache: formulas of minterms by (bits, predicates, version).
+	mintermCache map[[3]uint64]z3.Bool
 	// ARG construction (Algorithms 2-4) over raw node ids.
 	nodeOf  map[ThreadState]int
 	parent  []int // union-find
@@ -197,13 +202,14 @@ func env(ver int) smt.Env {
 // or another error (budget, solver unknown, cancellation).
 func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 	a := &analysis{
-		Setup:      s,
-		tmpl:       s.Prog.Templates[s.Main],
-		byName:     map[string]*cfa.Var{},
-		postCache:  map[string][]uint64{},
-		labelCache: map[string]z3.Bool{},
-		nodeOf:     map[ThreadState]int{},
-		entry:      -1,
+		Setup:        s,
+		tmpl:         s.Prog.Templates[s.Main],
+		byName:       map[string]*cfa.Var{},
+		postCache:    map[string][]uint64{},
+		labelCache:   map[string]z3.Bool{},
+		mintermCache: map[[3]uint64]z3.Bool{},
+		nodeOf:       map[ThreadState]int{},
+		entry:        -1,
 	}
 	for _, g := range s.Prog.Globals {
 		a.byName[g.Name] = g
@@ -216,6 +222,11 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		a.vars = append(a.vars, v)
 	}
 	sort.Slice(a.vars, func(i, j int) bool { return a.vars[i].Name < a.vars[j].Name })
+	for _, p := range s.Preds.List {
+		vs := map[*cfa.Var]bool{}
+		cfa.Vars(p.E, vs)
+		a.predVars = append(a.predVars, slices.Collect(maps.Keys(vs)))
+	}
 	for ver := 0; ver < 2; ver++ {
 		for _, p := range s.Preds.List {
 			a.predAt[ver] = append(a.predAt[ver], s.Solver.Bool(p.E, env(ver)))
@@ -637,6 +648,16 @@ func (a *analysis) havocTransition(havoc []string, birthParam *cfa.Var, args []i
 // minterm is the conjunction of predicate literals of m (first n
 // predicates) at version ver.
 func (a *analysis) minterm(m uint64, n, ver int) z3.Bool {
+	key := [3]uint64{m, uint64(n), uint64(ver)}
+	if f, ok := a.mintermCache[key]; ok {
+		return f
+	}
+	f := a.buildMinterm(m, n, ver)
+	a.mintermCache[key] = f
+	return f
+}
+
+func (a *analysis) buildMinterm(m uint64, n, ver int) z3.Bool {
 	fs := make([]z3.Bool, n)
 	for i := 0; i < n; i++ {
 		if m&(1<<i) != 0 {
@@ -681,10 +702,28 @@ func (a *analysis) regionAt(r Region, ver int) z3.Bool {
 // label is conjoined: strengthening a move by the labels of threads that
 // did not move would assume what the guarantee check is to prove (the
 // circularity makes the fixpoint unsound).
-func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, target *[2]int, guard, post *Region) ([]uint64, error) {
+//
+// Only the predicates over written variables (changed) are enumerated:
+// the others keep their value by the frame equalities, so their bits are
+// copied from m, which gives the same minterms with fewer solver calls.
+// A guard is a set of global minterms, so it is tested on m's bits.
+func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, changed func(*cfa.Var) bool, target *[2]int, guard, post *Region) ([]uint64, error) {
 	key = fmt.Sprintf("%s|%x", key, m)
 	if ms, ok := a.postCache[key]; ok {
 		return ms, nil
+	}
+	if guard != nil && !guard.Has(m&a.Preds.GlobalMask()) {
+		a.postCache[key] = nil
+		return nil, nil
+	}
+	var affected []int
+	var keep uint64
+	for i := range a.Preds.List {
+		if a.mentions(i, changed) {
+			affected = append(affected, i)
+		} else {
+			keep |= 1 << i
+		}
 	}
 	f := a.minterm(m, len(a.Preds.List), 0).And(trans())
 	if target != nil {
@@ -696,12 +735,35 @@ func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, target *[2]in
 	if post != nil {
 		f = f.And(a.regionAt(*post, 1))
 	}
-	ms, err := a.Solver.AllSat(f, a.predAt[1])
+	preds := make([]z3.Bool, len(affected))
+	for i, p := range affected {
+		preds[i] = a.predAt[1][p]
+	}
+	sub, err := a.Solver.AllSat(f, preds)
 	if err != nil {
 		return nil, err
 	}
+	ms := make([]uint64, len(sub))
+	for i, b := range sub {
+		ms[i] = m & keep
+		for bi, p := range affected {
+			if b&(1<<bi) != 0 {
+				ms[i] |= 1 << p
+			}
+		}
+	}
 	a.postCache[key] = ms
 	return ms, nil
+}
+
+// mentions reports whether predicate i reads a variable that changed.
+func (a *analysis) mentions(i int, changed func(*cfa.Var) bool) bool {
+	for _, v := range a.predVars[i] {
+		if changed(v) {
+			return true
+		}
+	}
+	return false
 }
 
 func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
@@ -723,7 +785,9 @@ func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 			}
 		}
 	}
-	ms, err := a.abs(fmt.Sprintf("m%p", e), st.M, func() z3.Bool { return a.transition(e) }, nil, nil, nil)
+	ws := written(e)
+	ms, err := a.abs(fmt.Sprintf("m%p", e), st.M, func() z3.Bool { return a.transition(e) },
+		func(v *cfa.Var) bool { return slices.Contains(ws, v) }, nil, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -816,7 +880,10 @@ func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
 		if r, ok := e.Post.(Region); ok {
 			post = &r
 		}
-		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param, args) }, &[2]int{j, e.To}, guard, post)
+		changed := func(v *cfa.Var) bool {
+			return v == param || (v.Global && slices.Contains(e.Havoc, v.Name))
+		}
+		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param, args) }, changed, &[2]int{j, e.To}, guard, post)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ package predabs
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -123,6 +124,12 @@ func (r Region) Implies(o acfa.Label) bool {
 		}
 	}
 	return true
+}
+
+// Has reports whether minterm m is in r.
+func (r Region) Has(m uint64) bool {
+	_, ok := slices.BinarySearch(r.M, m)
+	return ok
 }
 
 // Key is canonical.

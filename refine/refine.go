@@ -246,6 +246,7 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 	out := map[string]predabs.Pred{}
 	add := func(e cfa.Expr) {
 		for _, a := range atoms(e) {
+			a = predabs.Canonical(a)
 			vs := map[*cfa.Var]bool{}
 			cfa.Vars(a, vs)
 			if len(vs) == 0 {

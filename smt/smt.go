@@ -30,6 +30,7 @@ type Solver struct {
 	s       *z3.Solver
 	intSort z3.Sort
 	funcs   map[string]z3.FuncDecl
+	consts  map[string]z3.Int
 	// Queries counts satisfiability checks.
 	Queries int
 	stop    func() bool
@@ -47,7 +48,7 @@ func New(timeoutMS uint) *Solver {
 		cfg.SetUint("timeout", timeoutMS)
 	}
 	ctx := z3.NewContext(cfg)
-	return &Solver{Ctx: ctx, s: z3.NewSolver(ctx), intSort: ctx.IntSort(), funcs: map[string]z3.FuncDecl{}}
+	return &Solver{Ctx: ctx, s: z3.NewSolver(ctx), intSort: ctx.IntSort(), funcs: map[string]z3.FuncDecl{}, consts: map[string]z3.Int{}}
 }
 
 // Bind makes checks fail with ErrUnknown once ctx is done, and interrupts
@@ -69,7 +70,15 @@ func (s *Solver) Bind(ctx context.Context) (release func()) {
 type Env func(v *cfa.Var) string
 
 // Const is the integer constant named name.
-func (s *Solver) Const(name string) z3.Int { return s.Ctx.IntConst(name) }
+// Constants are cached: building one goes through cgo and a finalizer.
+func (s *Solver) Const(name string) z3.Int {
+	c, ok := s.consts[name]
+	if !ok {
+		c = s.Ctx.IntConst(name)
+		s.consts[name] = c
+	}
+	return c
+}
 
 // Num is an integer literal.
 func (s *Solver) Num(n int64) z3.Int { return s.Ctx.FromInt(n, s.intSort).(z3.Int) }
