@@ -86,8 +86,23 @@ type State struct {
 	weight int
 }
 
-func (s *State) key() string {
-	return fmt.Sprintf("%d/%d/%x/%v/%s", s.Phase, s.PC, s.M, s.Joined, s.Gamma.Key())
+// stateKey identifies a state; the context is an interned id.
+type stateKey struct {
+	cell
+	gamma int
+}
+
+// intern returns the canonical copy of g and its id: states share their
+// contexts, which are few next to the states (and long: one counter per
+// location of every ACFA).
+func (a *analysis) intern(g acfa.Context) (acfa.Context, int) {
+	k := g.Key()
+	if id, ok := a.gammaID[k]; ok {
+		return a.gammas[id], id
+	}
+	a.gammaID[k] = len(a.gammas)
+	a.gammas = append(a.gammas, g)
+	return g, len(a.gammas) - 1
 }
 
 // cell is the part of a state that subsumption keeps equal.
@@ -174,6 +189,8 @@ type analysis struct {
 	byName     map[string]*cfa.Var
 	postCache  map[string][]uint64
 	labelCache map[string]z3.Bool
+	gammaID    map[string]int
+	gammas     []acfa.Context
 	// mintermCache: formulas of minterms by (bits, predicates, version).
 	mintermCache map[[3]uint64]z3.Bool
 	// ARG construction (Algorithms 2-4) over raw node ids.
@@ -208,6 +225,7 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		postCache:    map[string][]uint64{},
 		labelCache:   map[string]z3.Bool{},
 		mintermCache: map[[3]uint64]z3.Bool{},
+		gammaID:      map[string]int{},
 		nodeOf:       map[ThreadState]int{},
 		entry:        -1,
 	}
@@ -241,7 +259,7 @@ func (a *analysis) run(ctx context.Context) (*ARG, error) {
 		return nil, err
 	}
 	states := []*State{}
-	seen := map[string]int{}
+	seen := map[stateKey]int{}
 	// Bigger contexts are explored first: omega is absorbing, so the
 	// saturated contexts come quickly and subsume the many smaller ones
 	// queued before them (breadth-first order would enumerate every
@@ -254,7 +272,9 @@ func (a *analysis) run(ctx context.Context) (*ARG, error) {
 	// omega counters from multiplying the states by 3^locations.
 	cells := map[cell][]int{}
 	push := func(st *State) {
-		k := st.key()
+		var gid int
+		st.Gamma, gid = a.intern(st.Gamma)
+		k := stateKey{st.cell(), gid}
 		if _, ok := seen[k]; ok {
 			return
 		}
