@@ -250,6 +250,12 @@ func (c *checker) failure(ctx context.Context, err error) report.Result {
 // refine analyses an abstract race; again reports that the outer loop
 // goes on with more predicates or a larger k.
 func (c *checker) refine(setup *predabs.Setup, args []*predabs.ARG, mus [][]int, race *predabs.RaceError) (report.Result, bool) {
+	if c.opts.Trace != nil {
+		fmt.Fprintf(c.opts.Trace, "abstract race trace in %s:\n", c.p.Templates[setup.Main].Name)
+		for i, op := range race.Ops {
+			fmt.Fprintf(c.opts.Trace, "  %d: %s -> %s\n", i, op.Describe(setup), race.States[i+1].Gamma.Key())
+		}
+	}
 	out, err := refine.Refine(&refine.Input{Setup: setup, ARGs: args, Mu: mus, Race: race})
 	if err != nil {
 		return c.failure(context.Background(), err), false

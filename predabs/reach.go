@@ -73,6 +73,19 @@ type Op struct {
 	AEdge    int       // index into ACFAs[Template].Edges
 }
 
+// Describe renders the step for traces of the analysis.
+func (o Op) Describe(s *Setup) string {
+	switch o.Kind {
+	case MainMove:
+		return fmt.Sprintf("main: %s", o.Edge)
+	case BirthMove:
+		e := s.ACFAs[o.Template].Edges[o.AEdge]
+		return fmt.Sprintf("%s %d->%d %s (gives birth to main)", s.Prog.Templates[o.Template].Name, e.From, e.To, e.Action)
+	}
+	e := s.ACFAs[o.Template].Edges[o.AEdge]
+	return fmt.Sprintf("%s %d->%d %s", s.Prog.Templates[o.Template].Name, e.From, e.To, e.Action)
+}
+
 // State is an abstract state ((pc, minterm), Γ) of the abstract program.
 type State struct {
 	Phase  Phase
@@ -250,10 +263,34 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 			a.predAt[ver] = append(a.predAt[ver], s.Solver.Bool(p.E, env(ver)))
 		}
 	}
-	return a.run(ctx)
+	arg, err := a.run(ctx, !s.Exact)
+	var race *RaceError
+	if !errors.As(err, &race) || s.Exact {
+		return arg, err
+	}
+	// A race found saturation-first (or through a state that a bigger one
+	// subsumed) may pump counters to omega on the way: its trace then
+	// moves more threads out of a location than it moved in, which no k
+	// concretizes. Plain breadth-first search from scratch finds a
+	// shortest race trace instead; the first one stands if that search
+	// runs out of budget.
+	a.resetARG()
+	if _, err := a.run(ctx, false); errors.As(err, &race) || ctx.Err() != nil {
+		return nil, err
+	}
+	return nil, race
 }
 
-func (a *analysis) run(ctx context.Context) (*ARG, error) {
+// resetARG forgets the ARG under construction (not the post cache).
+func (a *analysis) resetARG() {
+	a.nodeOf = map[ThreadState]int{}
+	a.parent, a.tstates, a.rawEdge, a.entry = nil, nil, nil, -1
+}
+
+// run explores the abstract program. saturating orders the queue by
+// context size (see stateQueue) and prunes subsumed states; otherwise the
+// search is plain breadth-first.
+func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 	init, err := a.initial()
 	if err != nil {
 		return nil, err
@@ -280,12 +317,12 @@ func (a *analysis) run(ctx context.Context) (*ARG, error) {
 		}
 		c := st.cell()
 		for _, id := range cells[c] {
-			if a.covers(states[id], st) {
+			if saturating && a.covers(states[id], st) {
 				return
 			}
 		}
 		seen[k] = len(states)
-		if !a.Exact {
+		if saturating {
 			st.weight = st.Gamma.Weight()
 		}
 		states = append(states, st)
@@ -313,7 +350,7 @@ func (a *analysis) run(ctx context.Context) (*ARG, error) {
 		}
 		id := heap.Pop(queue).(int)
 		st := states[id]
-		if subsumed(id) {
+		if saturating && subsumed(id) {
 			continue
 		}
 		if st.Phase == Running {

@@ -34,6 +34,7 @@ type checkFlags struct {
 	maxStates int
 	maxDepth  int
 	k, maxK   int
+	plain     bool
 	quiet     bool
 }
 
@@ -52,6 +53,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "explicit engine: longest interleaving explored (0: unbounded)")
 	fs.IntVar(&f.k, "k", 1, "circ engine: initial counter bound k")
 	fs.IntVar(&f.maxK, "max-k", 8, "circ engine: largest counter bound k before giving up")
+	fs.BoolVar(&f.plain, "plain-circ", false, "circ engine: every round with omega counters (the paper's CIRC), not rounds with at most k threads per template confirmed by one omega round (omega-CIRC)")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
 	return fs
 }
@@ -159,7 +161,7 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 					release = sv.Bind(ctx)
 				}
 				results[i] = driver.CheckWith(ctx, sv, p, vars[i], driver.Options{
-					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out,
+					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out, Plain: f.plain,
 				})
 				if sv.Broken {
 					release()
