@@ -228,3 +228,46 @@ func TestCheckSim(t *testing.T) {
 		}
 	}
 }
+
+func TestContextOrder(t *testing.T) {
+	exactAt := func(j, q int) bool { return j == 0 && q == 1 } // say (0,1) is atomic
+	tests := []struct {
+		name         string
+		small, big   Context
+		lessEq, want bool
+	}{
+		{"equal", Context{{1, 0}, {2}}, Context{{1, 0}, {2}}, true, true},
+		{"more threads at a plain location", Context{{1, 0}, {1}}, Context{{1, 0}, {2}}, true, true},
+		{"omega is above every count", Context{{1, 0}, {5}}, Context{{Omega, 0}, {Omega}}, true, true},
+		{"fewer threads somewhere", Context{{2, 0}, {1}}, Context{{1, 0}, {2}}, false, false},
+		{"omega is not below a count", Context{{Omega, 0}, {0}}, Context{{3, 0}, {0}}, false, false},
+		{"an atomic location must match exactly", Context{{0, 0}, {0}}, Context{{0, 1}, {0}}, true, false},
+	}
+	for _, tc := range tests {
+		all := true
+		for j := range tc.small {
+			for q := range tc.small[j] {
+				all = all && tc.small[j][q].LessEq(tc.big[j][q])
+			}
+		}
+		if all != tc.lessEq {
+			t.Errorf("%s: pointwise LessEq %v, want %v", tc.name, all, tc.lessEq)
+		}
+		if got := tc.small.CoveredBy(tc.big, exactAt); got != tc.want {
+			t.Errorf("%s: CoveredBy %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestContextLiveAndWeight(t *testing.T) {
+	g := Context{{1, 2, 0}, {Omega, 1}}
+	if g.Live(0) != 3 || g.Live(1) != -1 {
+		t.Errorf("Live: %d %d, want 3 and -1 (omega)", g.Live(0), g.Live(1))
+	}
+	if (Context{{1, 1}}).Weight() >= (Context{{Omega, 0}}).Weight() {
+		t.Error("an omega count must weigh more than any finite placement")
+	}
+	if (Context{{1, 0}}).Weight() >= (Context{{1, 1}}).Weight() {
+		t.Error("more threads must weigh more")
+	}
+}
