@@ -128,14 +128,14 @@ type cell struct {
 
 func (s *State) cell() cell { return cell{s.Phase, s.PC, s.M, s.Joined} }
 
-// covers reports whether big simulates small: same cell and at least as
+// covers reports whether big simulates small, a state of its cell: at least as
 // many context threads at every location, exactly as many at atomic
 // locations (a thread there blocks the others and, under the circ
 // definition, every race) and at final ones (joins pick the first
 // occupied one). Every move of small is then a move of big with the same
 // effect on the main thread, and every race of small one of big.
 func (a *analysis) covers(big, small *State) bool {
-	return big.cell() == small.cell() && small.Gamma.CoveredBy(big.Gamma, func(j, q int) bool {
+	return small.Gamma.CoveredBy(big.Gamma, func(j, q int) bool {
 		l := a.ACFAs[j].Locs[q]
 		return l.Atomic || l.Final
 	})
@@ -316,17 +316,17 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 			return
 		}
 		c := st.cell()
-		for _, id := range cells[c] {
-			if saturating && a.covers(states[id], st) {
-				return
+		if saturating {
+			for _, id := range cells[c] {
+				if a.covers(states[id], st) {
+					return
+				}
 			}
+			st.weight = st.Gamma.Weight()
+			cells[c] = append(cells[c], len(states))
 		}
 		seen[k] = len(states)
-		if saturating {
-			st.weight = st.Gamma.Weight()
-		}
 		states = append(states, st)
-		cells[c] = append(cells[c], len(states)-1)
 		heap.Push(queue, len(states)-1)
 	}
 	subsumed := func(id int) bool {
