@@ -75,15 +75,15 @@ type Op struct {
 
 // Describe renders the step for traces of the analysis.
 func (o Op) Describe(s *Setup) string {
-	switch o.Kind {
-	case MainMove:
+	if o.Kind == MainMove {
 		return fmt.Sprintf("main: %s", o.Edge)
-	case BirthMove:
-		e := s.ACFAs[o.Template].Edges[o.AEdge]
-		return fmt.Sprintf("%s %d->%d %s (gives birth to main)", s.Prog.Templates[o.Template].Name, e.From, e.To, e.Action)
 	}
 	e := s.ACFAs[o.Template].Edges[o.AEdge]
-	return fmt.Sprintf("%s %d->%d %s", s.Prog.Templates[o.Template].Name, e.From, e.To, e.Action)
+	d := fmt.Sprintf("%s %d->%d %s", s.Prog.Templates[o.Template].Name, e.From, e.To, e.Action)
+	if o.Kind == BirthMove {
+		d += " (gives birth to main)"
+	}
+	return d
 }
 
 // State is an abstract state ((pc, minterm), Γ) of the abstract program.
@@ -296,7 +296,7 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 		return nil, err
 	}
 	states := []*State{}
-	seen := map[stateKey]int{}
+	seen := map[stateKey]bool{}
 	// Bigger contexts are explored first: omega is absorbing, so the
 	// saturated contexts come quickly and subsume the many smaller ones
 	// queued before them (breadth-first order would enumerate every
@@ -312,7 +312,7 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 		var gid int
 		st.Gamma, gid = a.intern(st.Gamma)
 		k := stateKey{st.cell(), gid}
-		if _, ok := seen[k]; ok {
+		if seen[k] {
 			return
 		}
 		c := st.cell()
@@ -325,7 +325,7 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 			st.weight = st.Gamma.Weight()
 			cells[c] = append(cells[c], len(states))
 		}
-		seen[k] = len(states)
+		seen[k] = true
 		states = append(states, st)
 		heap.Push(queue, len(states)-1)
 	}

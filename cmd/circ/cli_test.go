@@ -162,6 +162,8 @@ func TestCLIExitStatus(t *testing.T) {
 		{"paper example x only", []string{"check", "-q", "--var", "x", examplesDir + "paper_figure1.c"}, 0},
 		{"paper example one job", []string{"check", "-q", "--jobs", "1", examplesDir + "paper_figure1.c"}, 10},
 		{"paper example circ def k 2", []string{"check", "-q", "--race-def", "circ", "--k", "2", "--jobs", "3", examplesDir + "paper_figure1.c"}, 0},
+		{"paper example plain CIRC svcomp", []string{"check", "-q", "--plain-circ", examplesDir + "paper_figure1.c"}, 10},
+		{"paper example plain CIRC circ def", []string{"check", "-q", "--plain-circ", "--race-def", "circ", examplesDir + "paper_figure1.c"}, 0},
 		{"state budget unknown", []string{"check", "-q", "--max-states", "3", programsDir + "mutex_protected_safe.c"}, 20},
 		{"explicit safe", []string{"check", "-q", "--engine", "explicit", programsDir + "mutex_protected_safe.c"}, 0},
 		{"explicit race", []string{"check", "-q", "--engine", "explicit", programsDir + "unbounded_workers_unprotected_race.c"}, 10},
@@ -555,7 +557,7 @@ func TestCLIUsageAndVersion(t *testing.T) {
 		}
 	}
 	r = runCLI(t, "check", "--help")
-	for _, flag := range []string{"--engine", "--race-def", "--var", "--format", "--timeout", "--jobs", "--k", "--max-k", "--threads", "--nondet-range", "--max-states", "--max-depth", "--quiet"} {
+	for _, flag := range []string{"--engine", "--race-def", "--var", "--format", "--timeout", "--jobs", "--k", "--max-k", "--plain-circ", "--threads", "--nondet-range", "--max-states", "--max-depth", "--quiet"} {
 		if !strings.Contains(r.stdout, flag) {
 			t.Errorf("check --help does not list %s", flag)
 		}
