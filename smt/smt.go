@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"circ/cfa"
 
@@ -40,9 +41,16 @@ type Solver struct {
 	Broken bool
 }
 
+var newMu sync.Mutex
+
 // New makes a solver. Each check runs at most timeoutMS milliseconds
 // (0: no limit).
 func New(timeoutMS uint) *Solver {
+	// Z3 keeps global parameter and memory state that context creation
+	// touches without a lock of its own: concurrent creations from
+	// parallel checks crash it now and then (an assertion in ast.cpp).
+	newMu.Lock()
+	defer newMu.Unlock()
 	cfg := z3.NewContextConfig()
 	if timeoutMS > 0 {
 		cfg.SetUint("timeout", timeoutMS)
