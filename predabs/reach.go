@@ -485,7 +485,13 @@ func (a *analysis) atomicLocs(st *State) (n int, mainAtomic bool, tj, tq int) {
 
 // race checks the race-states of the paper's section 4.1 for Var: the
 // main thread has an enabled access to Var and a context thread an
-// enabled havoc of it (context moves are always writes).
+// enabled havoc of it (context moves are always writes). A havoc is
+// enabled only where its guard holds. This is sound because a write edge
+// is an assignment, which can be taken from every state at its source:
+// at the fixpoint, a context thread about to write from global state s
+// took that move from s's minterm in its own ARG, so the guard has it.
+// Without the test, a weak-bisimulation class that merges a spin loop's
+// head with the access after it races even while the loop must spin.
 func (a *analysis) race(st *State) *RaceError {
 	if a.Var == nil || st.Phase != Running {
 		return nil
@@ -511,6 +517,9 @@ func (a *analysis) race(st *State) *RaceError {
 				continue
 			}
 			for _, ei := range A.Out[q] {
+				if !a.guardHolds(A.Edges[ei], st.M) {
+					continue
+				}
 				for _, h := range A.Edges[ei].Havoc {
 					if h == a.Var.Name {
 						return &RaceError{MainEdge: mainEdge, CtxTemplate: j, CtxLoc: q, CtxEdge: ei}
@@ -520,6 +529,13 @@ func (a *analysis) race(st *State) *RaceError {
 		}
 	}
 	return nil
+}
+
+// guardHolds reports whether the global part of minterm m is in the
+// guard of context edge e (a nil guard holds everywhere).
+func (a *analysis) guardHolds(e acfa.Edge, m uint64) bool {
+	r, ok := e.Guard.(Region)
+	return !ok || r.Has(m&a.Preds.GlobalMask())
 }
 
 // successors applies every enabled operation (paper section 3.4: with one

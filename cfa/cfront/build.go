@@ -160,6 +160,7 @@ func (b *builder) build() *cfa.Program {
 	for _, c := range b.prog.Templates {
 		simplify(c)
 	}
+	b.prog.SplitByArgument()
 	b.prog.Finish()
 	return b.prog
 }

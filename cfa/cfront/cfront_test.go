@@ -171,6 +171,55 @@ func TestSemantics(t *testing.T) {
 	}
 }
 
+// TestSplitByArgument: main's create sites with different constant
+// arguments get one template each, named after the argument, with their
+// own locals; sites that do not differ, or are outside main, do not split.
+func TestSplitByArgument(t *testing.T) {
+	tests := []struct {
+		name, threads, main string
+		want                string // templates after main, with instance counts
+	}{
+		{"two constants", "", "pthread_create(&a, 0, w, (void *)0); pthread_create(&b, 0, w, (void *)1);", "w(0):1 w(1):1"},
+		{"same constant twice", "", "pthread_create(&a, 0, w, (void *)1); pthread_create(&b, 0, w, (void *)1);", "w:2"},
+		{"null and a constant", "", "pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, (void *)2);", "w(0):1 w(2):1"},
+		{"constant and unknown", "", "pthread_create(&a, 0, w, (void *)1); pthread_create(&b, 0, w, (void *)(long)__VERIFIER_nondet_int());", "w(1):1 w:1"},
+		{"loop with one constant", "", "while (__VERIFIER_nondet_int()) pthread_create(&a, 0, w, (void *)3);", "w:unbounded"},
+		{"site outside main", "void *s(void *p) { pthread_t c; pthread_create(&c, 0, w, (void *)1); return 0; }",
+			"pthread_create(&a, 0, w, (void *)0); pthread_create(&b, 0, s, 0);", "w:2 s:1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := hdr + "int x;\nvoid *w(void *arg) { if ((long)arg == 0) x = 1; return 0; }\n" + tc.threads +
+				"\nint main(void) { pthread_t a, b;\n" + tc.main + "\nreturn 0; }\n"
+			p := mustParse(t, src)
+			var got []string
+			for _, c := range p.Templates[1:] {
+				got = append(got, c.Name+":"+c.Mult.String())
+			}
+			if strings.Join(got, " ") != tc.want {
+				t.Fatalf("templates %q, want %q\n%s", got, tc.want, p)
+			}
+			// Each clone reads its own copy of the parameter.
+			seen := map[*cfa.Var]bool{}
+			for _, c := range p.Templates[1:] {
+				if c.Param == nil || seen[c.Param] {
+					t.Errorf("%s: parameter %v shared or missing", c.Name, c.Param)
+				}
+				seen[c.Param] = true
+				for _, e := range c.Edges {
+					if e.Kind == cfa.Assume {
+						vars := map[*cfa.Var]bool{}
+						cfa.Vars(e.Cond, vars)
+						if !vars[c.Param] {
+							t.Errorf("%s: %s does not test its own parameter %s", c.Name, e, c.Param)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
 func TestTemplatesAndMultiplicity(t *testing.T) {
 	src := hdr + `
 int x, y;
@@ -182,7 +231,7 @@ int main() {
   int n = __VERIFIER_nondet_int();
   pthread_create(&a, 0, once, 0);
   pthread_create(&b, 0, twice, (void *)1);
-  pthread_create(&b, 0, twice, (void *)2);
+  pthread_create(&b, 0, twice, (void *)1);
   while (n-- > 0) pthread_create(&c, 0, many, 0);
   pthread_join(a, 0);
   return 0;
@@ -209,7 +258,7 @@ int main() {
 			creates = append(creates, e.String())
 		}
 	}
-	if strings.Join(creates, "; ") != "main::a := create once(0); main::b := create twice(1); main::b := create twice(2); main::c := create many(0)" {
+	if strings.Join(creates, "; ") != "main::a := create once(0); main::b := create twice(1); main::b := create twice(1); main::c := create many(0)" {
 		t.Errorf("creates: %q", creates)
 	}
 	found := false

@@ -4,10 +4,6 @@
 // enters too (turn is 0). Both increment x at once.
 // expect svcomp: x=race flag0=race flag1=race turn=race
 // expect circ: x=race flag0=race flag1=race turn=race
-// The abstract engine finds only infeasible concretizations of its
-// abstract race on x and mines no new predicate from them:
-// expect-circ-engine svcomp: x=unknown
-// expect-circ-engine circ: x=unknown
 // explicit-max-states: 20000
 #include <pthread.h>
 

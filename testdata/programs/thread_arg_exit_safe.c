@@ -2,10 +2,6 @@
 // calls pthread_exit before touching x, so only one thread ever writes x.
 // expect svcomp: x=safe
 // expect circ: x=safe
-// The abstract engine does not track a context thread's argument, so it
-// cannot tell the exiting instance from the writing one:
-// expect-circ-engine svcomp: x=unknown
-// expect-circ-engine circ: x=unknown
 #include <pthread.h>
 
 int x;
