@@ -240,3 +240,56 @@ func TestReachAndBuildLock(t *testing.T) {
 		})
 	}
 }
+
+// TestDeadPredicatesAreForgotten: after the inlined helper returns, the
+// predicate over its local r no longer splits main's states, so the loop
+// head has one ARG location however r ended; while r is live (between
+// its write and its test) both values are kept.
+func TestDeadPredicatesAreForgotten(t *testing.T) {
+	sv := smt.New(0)
+	defer sv.Bind(context.Background())()
+	src := `
+extern int __VERIFIER_nondet_int(void);
+int g;
+int pick(void) { int r = __VERIFIER_nondet_int(); if (r == 0) g = 1; return 0; }
+int main(void) { while (1) { pick(); g = 0; } return 0; }
+`
+	p, err := cfront.Parse("d.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r *cfa.Var
+	for _, v := range p.Main().Locals {
+		if strings.HasPrefix(v.Name, "pick::r") {
+			r = v
+		}
+	}
+	if r == nil {
+		t.Fatalf("no local pick::r in\n%s", p)
+	}
+	arg := mustReach(t, sv, p, 0, []predabs.Pred{{E: eq(r, 0), Template: 0}}, []*acfa.ACFA{acfa.Empty(0)}, "")
+	perPC := map[int]map[uint64]bool{}
+	for _, ts := range arg.States {
+		for _, s := range ts {
+			if perPC[s.PC] == nil {
+				perPC[s.PC] = map[uint64]bool{}
+			}
+			perPC[s.PC][s.M] = true
+		}
+	}
+	var test, reset int = -1, -1
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Assume && strings.Contains(e.String(), "pick::r") {
+			test = e.From
+		}
+		if e.Kind == cfa.Assign && e.LHS.Name == "g" && e.RHS.String() == "0" {
+			reset = e.From
+		}
+	}
+	if got := len(perPC[test]); got != 2 {
+		t.Errorf("at the test of r: %d minterms, want 2 (r live)", got)
+	}
+	if got := len(perPC[reset]); got != 1 {
+		t.Errorf("after pick returned: %d minterms, want 1 (r dead)\n%s", got, p)
+	}
+}

@@ -206,6 +206,9 @@ type analysis struct {
 	gammas     []acfa.Context
 	// mintermCache: formulas of minterms by (bits, predicates, version).
 	mintermCache map[[3]uint64]z3.Bool
+	// dead[pc]: the local predicates all of whose variables are dead at
+	// pc. Their bits are kept 0 and left out of formulas (see deadMasks).
+	dead []uint64
 	// ARG construction (Algorithms 2-4) over raw node ids.
 	nodeOf  map[ThreadState]int
 	parent  []int // union-find
@@ -263,6 +266,7 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 			a.predAt[ver] = append(a.predAt[ver], s.Solver.Bool(p.E, env(ver)))
 		}
 	}
+	a.dead = a.deadMasks()
 	arg, err := a.run(ctx, !s.Exact)
 	var race *RaceError
 	if !errors.As(err, &race) || s.Exact {
@@ -445,7 +449,7 @@ func (a *analysis) initial() ([]*State, error) {
 	}
 	var out []*State
 	for _, m := range ms {
-		out = append(out, &State{Phase: phase, PC: a.tmpl.Entry, M: m, Gamma: gamma})
+		out = append(out, &State{Phase: phase, PC: a.tmpl.Entry, M: m &^ a.dead[a.tmpl.Entry], Gamma: gamma})
 	}
 	if phase == Running {
 		for _, st := range out {
@@ -718,28 +722,60 @@ func (a *analysis) havocTransition(havoc []string, birthParam *cfa.Var, args []i
 	return and(sv, fs)
 }
 
-// minterm is the conjunction of predicate literals of m (first n
-// predicates) at version ver.
-func (a *analysis) minterm(m uint64, n, ver int) z3.Bool {
-	key := [3]uint64{m, uint64(n), uint64(ver)}
+// minterm is the conjunction of the literals of m at version ver over
+// the predicates in care.
+func (a *analysis) minterm(m, care uint64, ver int) z3.Bool {
+	key := [3]uint64{m & care, care, uint64(ver)}
 	if f, ok := a.mintermCache[key]; ok {
 		return f
 	}
-	f := a.buildMinterm(m, n, ver)
+	var fs []z3.Bool
+	for i := range a.Preds.List {
+		switch {
+		case care&(1<<i) == 0:
+		case m&(1<<i) != 0:
+			fs = append(fs, a.predAt[ver][i])
+		default:
+			fs = append(fs, a.predAt[ver][i].Not())
+		}
+	}
+	f := and(a.Solver, fs)
 	a.mintermCache[key] = f
 	return f
 }
 
-func (a *analysis) buildMinterm(m uint64, n, ver int) z3.Bool {
-	fs := make([]z3.Bool, n)
-	for i := 0; i < n; i++ {
-		if m&(1<<i) != 0 {
-			fs[i] = a.predAt[ver][i]
-		} else {
-			fs[i] = a.predAt[ver][i].Not()
+// care is the set of predicates whose bits mean something at pc.
+func (a *analysis) care(pc int) uint64 {
+	return a.Preds.fullMask() &^ a.dead[pc]
+}
+
+// deadMasks computes dead (see analysis). Leaving such a predicate out
+// over-approximates: its variables are written before they are read
+// again, so no future move of the thread depends on it, and a write
+// recomputes it from the live state. It can only cost precision when a
+// live variable was known through a dead one (a == b, b == 3 without
+// a == 3), which refinement repairs with a predicate over the live one.
+func (a *analysis) deadMasks() []uint64 {
+	live := a.tmpl.LiveLocals()
+	local := map[*cfa.Var]bool{}
+	for _, v := range a.tmpl.Locals {
+		local[v] = true
+	}
+	dead := make([]uint64, len(a.tmpl.Locs))
+	for pc := range dead {
+		for i, vs := range a.predVars {
+			allDead := len(vs) > 0
+			for _, v := range vs {
+				if !local[v] || live[pc][v.Index] {
+					allDead = false
+				}
+			}
+			if allDead {
+				dead[pc] |= 1 << i
+			}
 		}
 	}
-	return and(a.Solver, fs)
+	return dead
 }
 
 // label is the formula of an ACFA location's region at version 1.
@@ -761,7 +797,7 @@ func (a *analysis) label(j, q int) z3.Bool {
 func (a *analysis) regionAt(r Region, ver int) z3.Bool {
 	ds := make([]z3.Bool, len(r.M))
 	for i, m := range r.M {
-		ds[i] = a.minterm(m, a.Preds.NumGlobal, ver)
+		ds[i] = a.minterm(m, a.Preds.GlobalMask(), ver)
 	}
 	if len(ds) == 0 {
 		return a.Solver.Ctx.FromBool(false)
@@ -780,8 +816,11 @@ func (a *analysis) regionAt(r Region, ver int) z3.Bool {
 // the others keep their value by the frame equalities, so their bits are
 // copied from m, which gives the same minterms with fewer solver calls.
 // A guard is a set of global minterms, so it is tested on m's bits.
-func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, changed func(*cfa.Var) bool, target *[2]int, guard, post *Region) ([]uint64, error) {
-	key = fmt.Sprintf("%s|%x", key, m)
+//
+// from and to are the main thread's locations before and after: bits of
+// predicates dead at to are neither enumerated nor kept.
+func (a *analysis) abs(key string, from, to int, m uint64, trans func() z3.Bool, changed func(*cfa.Var) bool, target *[2]int, guard, post *Region) ([]uint64, error) {
+	key = fmt.Sprintf("%s|%x|%x|%x", key, a.care(from), a.care(to), m&a.care(from))
 	if ms, ok := a.postCache[key]; ok {
 		return ms, nil
 	}
@@ -791,14 +830,17 @@ func (a *analysis) abs(key string, m uint64, trans func() z3.Bool, changed func(
 	}
 	var affected []int
 	var keep uint64
+	care := a.care(to)
 	for i := range a.Preds.List {
-		if a.mentions(i, changed) {
+		switch {
+		case care&(1<<i) == 0:
+		case a.mentions(i, changed):
 			affected = append(affected, i)
-		} else {
+		default:
 			keep |= 1 << i
 		}
 	}
-	f := a.minterm(m, len(a.Preds.List), 0).And(trans())
+	f := a.minterm(m, a.care(from), 0).And(trans())
 	if target != nil {
 		f = f.And(a.label(target[0], target[1]))
 	}
@@ -859,7 +901,7 @@ func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 		}
 	}
 	ws := written(e)
-	ms, err := a.abs(fmt.Sprintf("m%p", e), st.M, func() z3.Bool { return a.transition(e) },
+	ms, err := a.abs(fmt.Sprintf("m%p", e), e.From, e.To, st.M, func() z3.Bool { return a.transition(e) },
 		func(v *cfa.Var) bool { return slices.Contains(ws, v) }, nil, nil, nil)
 	if err != nil {
 		return nil, err
@@ -956,7 +998,7 @@ func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
 		changed := func(v *cfa.Var) bool {
 			return v == param || (v.Global && slices.Contains(e.Havoc, v.Name))
 		}
-		ms, err := a.abs(key, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param, args) }, changed, &[2]int{j, e.To}, guard, post)
+		ms, err := a.abs(key, st.PC, st.PC, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param, args) }, changed, &[2]int{j, e.To}, guard, post)
 		if err != nil {
 			return nil, err
 		}
@@ -1011,7 +1053,7 @@ func (a *analysis) connect(st, nx *State) {
 		from, to := a.node(ThreadState{st.PC, st.M}), a.node(ThreadState{nx.PC, nx.M})
 		re := rawEdge{from: from, to: to, edge: nx.op.Edge, pre: st.M, post: nx.M}
 		if re.edge.Kind == cfa.TryLock {
-			re.mayAcquire = a.mayBeFree(st.M, re.edge.Mutex)
+			re.mayAcquire = a.mayBeFree(st.PC, st.M, re.edge.Mutex)
 		}
 		a.rawEdge = append(a.rawEdge, re)
 	case ContextMove:
@@ -1029,9 +1071,9 @@ func (a *analysis) connect(st, nx *State) {
 
 // mayBeFree reports whether mutex m can be 0 in minterm M (errors count
 // as yes: the havoc is then kept, which is sound).
-func (a *analysis) mayBeFree(M uint64, m *cfa.Var) bool {
+func (a *analysis) mayBeFree(pc int, M uint64, m *cfa.Var) bool {
 	sv := a.Solver
-	ok, err := sv.Check(a.minterm(M, len(a.Preds.List), 0), sv.Const(env(0)(m)).Eq(sv.Num(0)))
+	ok, err := sv.Check(a.minterm(M, a.care(pc), 0), sv.Const(env(0)(m)).Eq(sv.Num(0)))
 	return ok || err != nil
 }
 

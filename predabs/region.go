@@ -59,6 +59,14 @@ func (ps *Preds) GlobalMask() uint64 {
 	return 1<<ps.NumGlobal - 1
 }
 
+// fullMask selects the bits of all predicates.
+func (ps *Preds) fullMask() uint64 {
+	if len(ps.List) == 64 {
+		return ^uint64(0)
+	}
+	return 1<<len(ps.List) - 1
+}
+
 // Region is a set of minterms over a predicate list: the disjunction of
 // the conjunctions they stand for. It is kept sorted and duplicate-free,
 // so equal regions are equal slices.

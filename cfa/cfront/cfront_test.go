@@ -484,3 +484,75 @@ func TestPositionsAndLocals(t *testing.T) {
 		t.Errorf("conditions: %v", conds)
 	}
 }
+
+// TestLiveLocals: a local is live where it may still be read before being
+// written: an inlined callee's locals die when it returns, a loop counter
+// lives through its loop, and a local read before its first write in a
+// loop body lives around the whole loop.
+func TestLiveLocals(t *testing.T) {
+	src := hdr + `
+int g;
+int get(void) { int r = g; return r + 1; }
+void *w(void *arg) {
+  int n = 0;
+  int stale;
+  while (n < 3) {
+    g = stale;
+    stale = get();
+    n = n + 1;
+  }
+  return 0;
+}
+int main(void) { pthread_t a; pthread_create(&a, 0, w, 0); return 0; }
+`
+	p := mustParse(t, src)
+	w := tmpl(t, p, "w")
+	live := w.LiveLocals()
+	local := func(name string) *cfa.Var {
+		for _, v := range w.Locals {
+			if v.CName == name || v.Name == name {
+				return v
+			}
+		}
+		t.Fatalf("no local %s in %v", name, w.Locals)
+		return nil
+	}
+	// liveWhere reports at which locations writing g (the loop body's
+	// first statement) the local is live.
+	at := func(pred func(e *cfa.Edge) bool) int {
+		for _, e := range w.Edges {
+			if pred(e) {
+				return e.From
+			}
+		}
+		t.Fatalf("no such edge in\n%s", p)
+		return -1
+	}
+	writeG := at(func(e *cfa.Edge) bool { return e.Kind == cfa.Assign && e.LHS.Name == "g" })
+	exit := at(func(e *cfa.Edge) bool { return e.Kind == cfa.Exit })
+	var r *cfa.Var
+	for _, v := range w.Locals {
+		if strings.HasPrefix(v.Name, "get::r") {
+			r = v
+		}
+	}
+	if r == nil {
+		t.Fatalf("no inlined local get::r in %v", w.Locals)
+	}
+	tests := []struct {
+		v    *cfa.Var
+		loc  int
+		want bool
+	}{
+		{local("n"), writeG, true},
+		{local("stale"), writeG, true}, // read before written in the body
+		{r, writeG, false},             // get's local is dead outside get
+		{local("n"), exit, false},
+		{local("stale"), exit, false},
+	}
+	for _, tc := range tests {
+		if got := live[tc.loc][tc.v.Index]; got != tc.want {
+			t.Errorf("%s live at L%d = %v, want %v\n%s", tc.v.Name, tc.loc, got, tc.want, p)
+		}
+	}
+}
