@@ -52,6 +52,14 @@ type Var struct {
 	// Index is the variable's slot: its position in Program.Globals, or
 	// in its template's Locals. Set by Program.Finish.
 	Index int
+	// Frame numbers the function activation a local belongs to within
+	// its template (calls are inlined: each call site is a new frame; -1
+	// when unknown). Role names the local within its function, so the
+	// same local of two inlined calls of f has equal Roles and different
+	// Frames; predabs.Generalize uses this to carry a predicate from one
+	// call to the others.
+	Frame int
+	Role  string
 }
 
 func (v *Var) String() string { return v.Name }

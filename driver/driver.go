@@ -238,6 +238,9 @@ func (c *checker) failure(ctx context.Context, err error) report.Result {
 	if errors.Is(err, predabs.ErrBudget) {
 		return unknown("abstract state budget of %d states exhausted", c.opts.MaxStates)
 	}
+	if errors.Is(err, predabs.ErrTooManyPreds) {
+		return unknown("%v", err)
+	}
 	if errors.Is(err, predabs.ErrAtomicOmega) {
 		return unknown("%v (a thread template starting inside an atomic section is not supported)", err)
 	}
@@ -283,15 +286,26 @@ func (c *checker) refine(setup *predabs.Setup, args []*predabs.ARG, mus [][]int,
 		for _, p := range c.preds {
 			have[p.String()] = true
 		}
-		for _, p := range out.Preds {
+		add := func(p predabs.Pred) {
 			if !have[p.String()] {
 				have[p.String()] = true
 				c.preds = append(c.preds, p)
 				added++
 			}
 		}
+		for _, p := range out.Preds {
+			add(p)
+		}
+		mined := added
+		for _, p := range out.Preds {
+			if p.Template >= 0 {
+				for _, q := range predabs.Generalize(p, c.p.Templates[p.Template]) {
+					add(q)
+				}
+			}
+		}
 		if added > 0 {
-			c.progress("added %d predicates", added)
+			c.progress("added %d predicates (%d for other inlined calls)", added, added-mined)
 			return report.Result{}, true
 		}
 	}

@@ -293,3 +293,51 @@ int main(void) { while (1) { pick(); g = 0; } return 0; }
 		t.Errorf("after pick returned: %d minterms, want 1 (r dead)\n%s", got, p)
 	}
 }
+
+// TestGeneralize: a predicate over the locals of one inlined call of get
+// is carried to get's other call; predicates over the thread function's
+// own locals, over globals only, or over two calls at once are not.
+func TestGeneralize(t *testing.T) {
+	src := `
+int g;
+int get(void) { int r = g; return r + 1; }
+int main(void) { int a = get(); int b = get(); g = a + b; return 0; }
+`
+	p, err := cfront.Parse("g.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := p.Main()
+	byName := map[string]*cfa.Var{}
+	for _, v := range m.Locals {
+		byName[v.Name] = v
+	}
+	ref := func(name string) cfa.Expr {
+		v := byName[name]
+		if v == nil {
+			t.Fatalf("no local %s in %v", name, m.Locals)
+		}
+		return cfa.Ref{V: v}
+	}
+	g := cfa.Ref{V: p.Global("g")}
+	tests := []struct {
+		name string
+		e    cfa.Expr
+		want string
+	}{
+		{"first call to second", cfa.Binary{Op: cfa.Eq, X: ref("get::r"), Y: g}, "get::r#2 == g"},
+		{"second call to first", cfa.Binary{Op: cfa.Eq, X: ref("get::r#2"), Y: cfa.Const{Val: 0}}, "get::r == 0"},
+		{"thread function's own local", cfa.Binary{Op: cfa.Eq, X: ref("main::a"), Y: g}, ""},
+		{"globals only", cfa.Binary{Op: cfa.Eq, X: g, Y: cfa.Const{Val: 0}}, ""},
+		{"two calls at once", cfa.Binary{Op: cfa.Eq, X: ref("get::r"), Y: ref("get::r#2")}, ""},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, q := range predabs.Generalize(predabs.Pred{E: tc.e, Template: 0}, m) {
+			got = append(got, q.String())
+		}
+		if strings.Join(got, "; ") != tc.want {
+			t.Errorf("%s: Generalize(%s) = %q, want %q", tc.name, tc.e, got, tc.want)
+		}
+	}
+}

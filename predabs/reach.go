@@ -185,6 +185,10 @@ type ARG struct {
 // ErrBudget is returned when the state budget is exhausted.
 var ErrBudget = errors.New("abstract state budget exhausted")
 
+// ErrTooManyPreds is returned when one analysis would need more than 64
+// predicates: minterms are 64-bit masks.
+var ErrTooManyPreds = errors.New("more than 64 predicates for one thread template")
+
 // ErrAtomicOmega is returned when the counter of an atomic location
 // becomes omega. The scheduling rule (a thread at an atomic location runs
 // alone) and the circ race definition read those counters as exact; an
@@ -206,8 +210,8 @@ type analysis struct {
 	gammas     []acfa.Context
 	// mintermCache: formulas of minterms by (bits, predicates, version).
 	mintermCache map[[3]uint64]z3.Bool
-	// dead[pc]: the local predicates all of whose variables are dead at
-	// pc. Their bits are kept 0 and left out of formulas (see deadMasks).
+	// dead[pc]: the predicates over a local that is dead at pc. Their
+	// bits are kept 0 and left out of formulas (see deadMasks).
 	dead []uint64
 	// ARG construction (Algorithms 2-4) over raw node ids.
 	nodeOf  map[ThreadState]int
@@ -234,6 +238,9 @@ func env(ver int) smt.Env {
 // 1). It returns the ARG, or a *RaceError with an abstract race trace,
 // or another error (budget, solver unknown, cancellation).
 func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
+	if len(s.Preds.List) > 64 {
+		return nil, ErrTooManyPreds
+	}
 	a := &analysis{
 		Setup:        s,
 		tmpl:         s.Prog.Templates[s.Main],
@@ -750,11 +757,14 @@ func (a *analysis) care(pc int) uint64 {
 }
 
 // deadMasks computes dead (see analysis). Leaving such a predicate out
-// over-approximates: its variables are written before they are read
-// again, so no future move of the thread depends on it, and a write
-// recomputes it from the live state. It can only cost precision when a
-// live variable was known through a dead one (a == b, b == 3 without
-// a == 3), which refinement repairs with a predicate over the live one.
+// over-approximates: the dead local is written before it is read again,
+// so no future move of the thread depends on the predicate, and that
+// write recomputes it from the live state. A predicate relating a dead
+// local to a live global (old == state) must go too: kept, every change
+// of the global would split the states on the stale local's value. It
+// can only cost precision when a live variable was known through a dead
+// one (a == b, b == 3 without a == 3), which refinement repairs with a
+// predicate over the live one.
 func (a *analysis) deadMasks() []uint64 {
 	live := a.tmpl.LiveLocals()
 	local := map[*cfa.Var]bool{}
@@ -764,14 +774,10 @@ func (a *analysis) deadMasks() []uint64 {
 	dead := make([]uint64, len(a.tmpl.Locs))
 	for pc := range dead {
 		for i, vs := range a.predVars {
-			allDead := len(vs) > 0
 			for _, v := range vs {
-				if !local[v] || live[pc][v.Index] {
-					allDead = false
+				if local[v] && !live[pc][v.Index] {
+					dead[pc] |= 1 << i
 				}
-			}
-			if allDead {
-				dead[pc] |= 1 << i
 			}
 		}
 	}

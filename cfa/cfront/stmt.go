@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"strings"
 
 	"circ/cfa"
@@ -17,6 +18,8 @@ type tb struct {
 	d     int   // atomic depth at cur (kept when cur becomes unreachable)
 	stack []string
 	fr    *frame
+	// frames counts the frames opened so far (frame.id).
+	frames int
 }
 
 // frame is one inline instance of a function.
@@ -27,7 +30,9 @@ type frame struct {
 	ret    *cfa.Var // receives the return value; nil for void functions
 	retPtr bool     // the function returns a pointer (its value is unusable)
 	retLoc int
-	top    bool // the template's own function: return exits the thread
+	top    bool           // the template's own function: return exits the thread
+	id     int            // numbers the template's frames (cfa.Var.Frame)
+	roles  map[string]int // locals named so far, by C name (cfa.Var.Role)
 	labels map[string]int
 	brk    []int
 	cont   []int
@@ -110,7 +115,9 @@ func realParams(ft *cc.FunctionType) []*cc.Parameter {
 }
 
 func (t *tb) newFrame(fd *cc.FunctionDefinition, top bool) *frame {
-	return &frame{fd: fd, name: fd.Declarator.Name(), vars: map[*cc.Declarator]*local{}, top: top, labels: map[string]int{}, retLoc: -1}
+	t.frames++
+	return &frame{fd: fd, name: fd.Declarator.Name(), vars: map[*cc.Declarator]*local{}, top: top, labels: map[string]int{}, retLoc: -1,
+		id: t.frames, roles: map[string]int{}}
 }
 
 // ---- locations and edges ----
@@ -223,7 +230,12 @@ func (t *tb) newVar(d *cc.Declarator, cname string, kind cfa.VarKind, typ cc.Typ
 	} else {
 		fn = t.c.Name
 	}
-	v := &cfa.Var{Name: t.b.unique(fn + "::" + cname), Kind: kind, CName: cname}
+	v := &cfa.Var{Name: t.b.unique(fn + "::" + cname), Kind: kind, CName: cname, Frame: -1}
+	if t.fr != nil {
+		v.Frame = t.fr.id
+		v.Role = fmt.Sprintf("%s::%s/%d", fn, cname, t.fr.roles[cname])
+		t.fr.roles[cname]++
+	}
 	if d != nil {
 		v.Pos = t.b.pos(d)
 	} else {
