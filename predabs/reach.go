@@ -208,7 +208,7 @@ type analysis struct {
 	labelCache map[string]z3.Bool
 	gammaID    map[string]int
 	gammas     []acfa.Context
-	// mintermCache: formulas of minterms by (bits, predicates, version).
+	// mintermCache: formulas of minterms by (bits, care mask, version).
 	mintermCache map[[3]uint64]z3.Bool
 	// dead[pc]: the predicates over a local that is dead at pc. Their
 	// bits are kept 0 and left out of formulas (see deadMasks).
