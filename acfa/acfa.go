@@ -50,6 +50,10 @@ type Action struct {
 	// threads make later, so it cannot tell turn := 0 from a later
 	// turn := 1 by someone else; Post can.
 	Post Label
+	// Atomic: the move summarizes an atomic section (SummarizeAtomic), so
+	// every write in Havoc happens while the thread runs alone and none
+	// races under the circ definition. Set only when Havoc is not empty.
+	Atomic bool
 }
 
 // Silent reports whether the action is invisible to other threads.
@@ -59,15 +63,28 @@ func (a Action) Silent() bool {
 
 // Key is a canonical string for the action.
 func (a Action) Key() string {
-	return fmt.Sprintf("%s|%v|%v", strings.Join(a.Havoc, ","), a.Creates, a.Joins)
+	k := fmt.Sprintf("%s|%v|%v", strings.Join(a.Havoc, ","), a.Creates, a.Joins)
+	if a.Atomic {
+		k += "|atomic"
+	}
+	return k
 }
 
 // Covers reports whether a can do everything b does: b's havoc set is a
-// subset of a's and the creations and joins are the same.
+// subset of a's, the creations and joins are the same, and b's writes
+// are atomic if a's are (an atomic write cannot stand for a racing one).
 func (a Action) Covers(b Action) bool {
 	guard := covers(a.Guard, b.Guard) && covers(a.Post, b.Post)
 	args := a.AnyArg || (!b.AnyArg && subsetInt64s(b.Args, a.Args))
-	return guard && args && subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
+	atomic := !a.Atomic || b.Atomic || len(b.Havoc) == 0
+	return guard && args && atomic && subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
+}
+
+func labelKey(l Label) string {
+	if l == nil {
+		return ""
+	}
+	return "[" + l.Key() + "]"
 }
 
 // covers reports whether every state of b is one of a (nil: all).
@@ -100,7 +117,17 @@ func (a Action) Union(b Action) Action {
 		Post:    orGuards(a.Post, b.Post),
 		Args:    unionInt64s(a.Args, b.Args),
 		AnyArg:  a.AnyArg || b.AnyArg,
+		Atomic:  (a.Atomic || len(a.Havoc) == 0) && (b.Atomic || len(b.Havoc) == 0) && len(a.Havoc)+len(b.Havoc) > 0,
 	}
+}
+
+// Clone copies the action's slices.
+func (a Action) Clone() Action {
+	a.Havoc = slices.Clone(a.Havoc)
+	a.Creates = slices.Clone(a.Creates)
+	a.Joins = slices.Clone(a.Joins)
+	a.Args = slices.Clone(a.Args)
+	return a
 }
 
 func (a Action) String() string {
@@ -116,6 +143,9 @@ func (a Action) String() string {
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "skip")
+	}
+	if a.Atomic {
+		parts = append(parts, "(atomic)")
 	}
 	if a.Guard != nil {
 		parts = append(parts, "when ["+a.Guard.String()+"]")
@@ -161,11 +191,15 @@ func (a *ACFA) AddLoc(l Loc) int {
 }
 
 // AddEdge adds from -act-> to, merging with an existing edge between the
-// same locations with the same creations and joins.
+// same locations with the same creations, joins and atomicity. Folded
+// atomic sections (Atomic) merge only with equal guard and post: a
+// section's effect depends on the state it starts from (a ticket
+// counter's next value), which merged guards and posts would forget.
 func (a *ACFA) AddEdge(from, to int, act Action) {
 	for _, i := range a.Out[from] {
 		e := &a.Edges[i]
-		if e.To == to && equalInts(e.Creates, act.Creates) && equalInts(e.Joins, act.Joins) {
+		if e.To == to && equalInts(e.Creates, act.Creates) && equalInts(e.Joins, act.Joins) && e.Atomic == act.Atomic &&
+			(!act.Atomic || (labelKey(e.Guard) == labelKey(act.Guard) && labelKey(e.Post) == labelKey(act.Post))) {
 			e.Havoc = unionStrings(e.Havoc, act.Havoc)
 			e.Guard = orGuards(e.Guard, act.Guard)
 			e.Post = orGuards(e.Post, act.Post)

@@ -255,15 +255,7 @@ func quotient(g *acfa.ACFA, mu []int) *acfa.ACFA {
 		a.AddLoc(g.Locs[r])
 	}
 	for _, e := range g.Edges {
-		a.AddEdge(mu[e.From], mu[e.To], acfa.Action{
-			Havoc:   slices.Clone(e.Havoc),
-			Creates: slices.Clone(e.Creates),
-			Joins:   slices.Clone(e.Joins),
-			Guard:   e.Guard,
-			Post:    e.Post,
-			Args:    e.Args,
-			AnyArg:  e.AnyArg,
-		})
+		a.AddEdge(mu[e.From], mu[e.To], e.Action.Clone())
 	}
 	return a
 }

@@ -192,9 +192,12 @@ outer:
 				}
 				graphs[i] = arg
 			}
+			views := make([]*acfa.ACFA, n)
+			idxs := make([][]int, n)
 			fixpoint := true
 			for i := 0; i < n; i++ {
-				if !acfa.CheckSim(graphs[i].Projected, c.acfas[i]) {
+				views[i], idxs[i] = c.contextView(graphs[i])
+				if !acfa.CheckSim(views[i], c.acfas[i]) {
 					fixpoint = false
 				}
 			}
@@ -214,13 +217,43 @@ outer:
 			args = graphs
 			mus = make([][]int, n)
 			for i := 0; i < n; i++ {
-				c.acfas[i], mus[i] = bisim.Collapse(graphs[i].Projected)
+				var mu []int
+				c.acfas[i], mu = bisim.Collapse(views[i])
+				mus[i] = compose(idxs[i], mu)
 				if c.opts.Trace != nil {
-					fmt.Fprintf(c.opts.Trace, "round %d, %s:\nARG %s\nACFA %s\n", c.iterations, c.p.Templates[i].Name, graphs[i].Projected, c.acfas[i])
+					fmt.Fprintf(c.opts.Trace, "round %d, %s:\nARG %s\nACFA %s\n", c.iterations, c.p.Templates[i].Name, views[i], c.acfas[i])
 				}
 			}
 		}
 	}
+}
+
+// contextView is what the other threads see of a thread's ARG: its
+// projection, with atomic sections folded into single moves under the
+// circ race definition (acfa.SummarizeAtomic), and the map from ARG
+// locations to the view's (-1: inside a folded section).
+func (c *checker) contextView(arg *predabs.ARG) (*acfa.ACFA, []int) {
+	if c.opts.RaceDef == interp.CIRC {
+		v, idx, _ := acfa.SummarizeAtomic(arg.Projected)
+		return v, idx
+	}
+	idx := make([]int, len(arg.Projected.Locs))
+	for i := range idx {
+		idx[i] = i
+	}
+	return arg.Projected, idx
+}
+
+// compose maps each ARG location through idx and then mu (-1 stays -1).
+func compose(idx, mu []int) []int {
+	out := make([]int, len(idx))
+	for i, j := range idx {
+		out[i] = -1
+		if j >= 0 && mu != nil {
+			out[i] = mu[j]
+		}
+	}
+	return out
 }
 
 func (c *checker) safeReason() string {

@@ -528,8 +528,8 @@ func (a *analysis) race(st *State) *RaceError {
 				continue
 			}
 			for _, ei := range A.Out[q] {
-				if !a.guardHolds(A.Edges[ei], st.M) {
-					continue
+				if (a.CircDef && A.Edges[ei].Atomic) || !a.guardHolds(A.Edges[ei], st.M) {
+					continue // a folded atomic section's writes do not race
 				}
 				for _, h := range A.Edges[ei].Havoc {
 					if h == a.Var.Name {

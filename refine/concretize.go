@@ -244,7 +244,7 @@ func (c *concretizer) contextMove(op predabs.Op) error {
 		return errSmallK{fmt.Sprintf("no thread of template %s left at abstract location %d", c.prog.Templates[op.Template].Name, ae.From)}
 	}
 	arg, mu := c.in.ARGs[op.Template], c.in.Mu[op.Template]
-	path, err := findPath(arg, mu, v.node, ae.From, func(ge acfa.Edge) bool {
+	path, err := findPath(arg, mu, v.node, ae.From, true, func(ge acfa.Edge) bool {
 		return mu[ge.To] == ae.To && sameSync(ge.Action, ae.Action)
 	})
 	if err != nil {
@@ -279,7 +279,7 @@ func (c *concretizer) racer() error {
 	x := c.in.Setup.Var
 	arg, mu := c.in.ARGs[r.CtxTemplate], c.in.Mu[r.CtxTemplate]
 	var access *cfa.Edge
-	path, err := findPath(arg, mu, v.node, r.CtxLoc, func(ge acfa.Edge) bool {
+	path, err := findPath(arg, mu, v.node, r.CtxLoc, false, func(ge acfa.Edge) bool {
 		for _, h := range ge.Havoc {
 			if h == x.Name {
 				return true
@@ -331,30 +331,55 @@ func edgeFrom(arg *predabs.ARG, gi, pc int) *cfa.Edge {
 }
 
 // findPath searches the ARG breadth-first from node for a path of silent
-// edges inside the class q (mu) followed by one edge satisfying final.
-func findPath(arg *predabs.ARG, mu []int, node, q int, final func(acfa.Edge) bool) ([]int, error) {
+// steps inside the class q (mu) followed by one edge satisfying final.
+//
+// Under the circ race definition the context folds atomic sections into
+// single moves (acfa.SummarizeAtomic; mu is -1 inside them). A path may
+// cross a section as a silent step when the section writes no global and
+// comes back to q; with finalFromSection, final is also tested on the
+// edges that leave a section (the move is a folded section).
+func findPath(arg *predabs.ARG, mu []int, node, q int, finalFromSection bool, final func(acfa.Edge) bool) ([]int, error) {
 	if arg == nil || arg.G.IsEmpty() {
 		return nil, fmt.Errorf("internal: context move without an ARG")
 	}
 	type item struct {
-		node int
-		path []int
+		node  int
+		wrote bool // inside a section that wrote a global
+		path  []int
 	}
-	seen := map[int]bool{node: true}
-	queue := []item{{node, nil}}
+	type key struct {
+		node  int
+		wrote bool
+	}
+	seen := map[key]bool{{node, false}: true}
+	queue := []item{{node, false, nil}}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
+		inside := mu[it.node] < 0
 		for _, gi := range arg.G.Out[it.node] {
 			ge := arg.G.Edges[gi]
 			p := append(append([]int(nil), it.path...), gi)
-			if final(ge) {
-				return p, nil
+			next := item{ge.To, it.wrote || !ge.Silent(), p}
+			var follow bool
+			switch {
+			case mu[ge.To] < 0:
+				follow = true
+			case inside:
+				if finalFromSection && final(ge) {
+					return p, nil
+				}
+				follow = !next.wrote && mu[ge.To] == q
+			default:
+				if final(ge) {
+					return p, nil
+				}
+				follow = !next.wrote && mu[ge.To] == q && arg.G.Locs[ge.To].Atomic == arg.G.Locs[ge.From].Atomic
+				next.wrote = false
 			}
-			silent := ge.Silent() && mu[ge.To] == q && arg.G.Locs[ge.To].Atomic == arg.G.Locs[ge.From].Atomic
-			if silent && !seen[ge.To] {
-				seen[ge.To] = true
-				queue = append(queue, item{ge.To, p})
+			if k := (key{next.node, next.wrote}); follow && !seen[k] {
+				seen[k] = true
+				queue = append(queue, next)
 			}
 		}
 	}

@@ -1,0 +1,137 @@
+package acfa
+
+import "slices"
+
+// SummarizeAtomic returns g with its atomic sections folded into single
+// edges, for use as a context under the circ race definition, and idx,
+// mapping each location of g to its location in s (-1 for atomic ones).
+//
+// While a thread is at an atomic location nobody else moves and, under
+// the circ definition, nothing races, so other threads observe an atomic
+// section only through its effect: from the location before it to the
+// location after it, havocking every global it may write. Each such
+// path becomes one edge, marked Atomic so that its writes are not taken
+// for racing ones. Its guard is that of the edge entering the section
+// and its post that of the edge leaving it; an atomic ARG node is a
+// single thread state (no context move merges it with another), so the
+// pair keeps the branch the section takes (a test-and-set that fails
+// leaves from other states than one that succeeds). Paths that never
+// leave the section stop every thread for good and so add no behaviour.
+//
+// ok is false, and s is g, when the sections cannot be folded this way:
+// the entry is atomic, a thread exits inside a section, a section creates
+// or joins threads, or the edge entering a section writes a global.
+func SummarizeAtomic(g *ACFA) (s *ACFA, idx []int, ok bool) {
+	identity := func() []int {
+		idx := make([]int, len(g.Locs))
+		for i := range idx {
+			idx[i] = i
+		}
+		return idx
+	}
+	if g.IsEmpty() || !foldable(g) {
+		return g, identity(), false
+	}
+	s = &ACFA{Template: g.Template}
+	idx = make([]int, len(g.Locs))
+	for i, l := range g.Locs {
+		idx[i] = -1
+		if !l.Atomic {
+			idx[i] = s.AddLoc(l)
+		}
+	}
+	s.Entry = idx[g.Entry]
+	for _, e := range g.Edges {
+		from, to := g.Locs[e.From], g.Locs[e.To]
+		switch {
+		case !from.Atomic && !to.Atomic:
+			s.AddEdge(idx[e.From], idx[e.To], e.Action.Clone())
+		case !from.Atomic:
+			for _, sum := range g.sections(e) {
+				s.AddEdge(idx[e.From], idx[sum.to], sum.act)
+			}
+		}
+	}
+	return s, idx, true
+}
+
+// foldable checks SummarizeAtomic's preconditions.
+func foldable(g *ACFA) bool {
+	if g.Locs[g.Entry].Atomic {
+		return false
+	}
+	for _, l := range g.Locs {
+		if l.Atomic && l.Final {
+			return false
+		}
+	}
+	for _, e := range g.Edges {
+		from, to := g.Locs[e.From], g.Locs[e.To]
+		if (from.Atomic || to.Atomic) && len(e.Creates)+len(e.Joins) > 0 {
+			return false
+		}
+		if !from.Atomic && to.Atomic && len(e.Havoc) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+type section struct {
+	to  int // the non-atomic location after the section
+	act Action
+}
+
+// sections lists the ways through the atomic section that edge enter
+// leads into: one summary per edge leaving it, havocking what the edges
+// on some path from enter to that exit write.
+func (g *ACFA) sections(enter Edge) []section {
+	// inside: the atomic locations reachable from enter.To.
+	inside := map[int]bool{enter.To: true}
+	work := []int{enter.To}
+	var exits []Edge
+	for len(work) > 0 {
+		l := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, i := range g.Out[l] {
+			e := g.Edges[i]
+			if !g.Locs[e.To].Atomic {
+				exits = append(exits, e)
+			} else if !inside[e.To] {
+				inside[e.To] = true
+				work = append(work, e.To)
+			}
+		}
+	}
+	// in[l]: the edges between inside locations that end at l.
+	in := map[int][]Edge{}
+	for l := range inside {
+		for _, i := range g.Out[l] {
+			if e := g.Edges[i]; inside[e.To] {
+				in[e.To] = append(in[e.To], e)
+			}
+		}
+	}
+	var out []section
+	for _, x := range exits {
+		// Every edge that reaches x.From inside the section is on a
+		// path from enter to x.
+		havoc := slices.Clone(x.Havoc)
+		seen := map[int]bool{x.From: true}
+		back := []int{x.From}
+		for len(back) > 0 {
+			l := back[len(back)-1]
+			back = back[:len(back)-1]
+			for _, e := range in[l] {
+				havoc = unionStrings(havoc, e.Havoc)
+				if !seen[e.From] {
+					seen[e.From] = true
+					back = append(back, e.From)
+				}
+			}
+		}
+		havoc = unionStrings(havoc, nil) // sorted, duplicate-free
+		out = append(out, section{x.To, Action{Havoc: havoc, Guard: enter.Guard, Post: x.Post, Atomic: len(havoc) > 0}})
+	}
+	return out
+}
