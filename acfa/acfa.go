@@ -3,7 +3,9 @@
 // predicates and whose edges havoc sets of globals, the counter
 // abstraction of how many context threads sit at each location (0..k or
 // omega), and CheckSim, the simulation preorder of the paper's section
-// 3.4 that discharges the "guarantee" half of the assume-guarantee loop.
+// 3.4 that discharges the "guarantee" half of the assume-guarantee loop,
+// and SummarizeAtomic, which folds atomic sections into single moves for
+// contexts under the circ race definition.
 //
 // Regions are kept abstract here: a Label is any value with an
 // implication test, so that acfa does not depend on how predicate
