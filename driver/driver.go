@@ -231,21 +231,21 @@ outer:
 // contextView is what the other threads see of a thread's ARG: its
 // projection, with atomic sections folded into single moves under the
 // circ race definition (acfa.SummarizeAtomic), and the map from ARG
-// locations to the view's (-1: inside a folded section).
+// locations to the view's (-1: inside a folded section; nil: identity).
 func (c *checker) contextView(arg *predabs.ARG) (*acfa.ACFA, []int) {
 	if c.opts.RaceDef == interp.CIRC {
 		v, idx, _ := acfa.SummarizeAtomic(arg.Projected)
 		return v, idx
 	}
-	idx := make([]int, len(arg.Projected.Locs))
-	for i := range idx {
-		idx[i] = i
-	}
-	return arg.Projected, idx
+	return arg.Projected, nil
 }
 
-// compose maps each ARG location through idx and then mu (-1 stays -1).
+// compose maps each ARG location through idx (nil: identity) and then
+// mu (-1 stays -1).
 func compose(idx, mu []int) []int {
+	if idx == nil {
+		return mu
+	}
 	out := make([]int, len(idx))
 	for i, j := range idx {
 		out[i] = -1
