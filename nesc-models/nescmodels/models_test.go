@@ -12,7 +12,7 @@ import (
 )
 
 // decided bounds a check whose recorded answer is safe or race: the
-// slowest takes about 30 s on the development machine, and the budget
+// slowest takes about 4 s on the development machine, and the budget
 // leaves room for a slower CI machine. open bounds a check recorded as
 // unknown: it runs only to catch a wrong answer.
 const (
