@@ -130,7 +130,6 @@ func (g *ACFA) sections(enter Edge) []section {
 				}
 			}
 		}
-		havoc = unionStrings(havoc, nil) // sorted, duplicate-free
 		out = append(out, section{x.To, Action{Havoc: havoc, Guard: enter.Guard, Post: x.Post, Atomic: len(havoc) > 0}})
 	}
 	return out
