@@ -306,6 +306,11 @@ func (c *checker) refine(setup *predabs.Setup, args []*predabs.ARG, mus [][]int,
 		}
 	}
 	if out.Real {
+		if c.opts.Trace != nil {
+			for i, st := range out.Trace {
+				fmt.Fprintf(c.opts.Trace, "  real %d: thread %d: %s [%s]\n", i, st.Thread, st.Edge, st.Edge.Pos)
+			}
+		}
 		tr, err := interp.Replay(c.p, c.x, c.opts.RaceDef, out.Trace)
 		if err != nil {
 			return unknown("a feasible interleaving was found but the interpreter did not confirm it: %v", err), false

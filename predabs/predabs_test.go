@@ -177,15 +177,22 @@ func TestReachAndBuild(t *testing.T) {
 	}
 
 	// With main's ARG as context, the worker is born and writes x (and
-	// would race with main's write: check y, which only main writes).
+	// would race with main's write: check y, which only main writes). The
+	// write is observable only through a predicate over x.
 	wArg := mustReach(t, sv, p, 1, nil, []*acfa.ACFA{mainArg.Projected, acfa.Empty(1)}, "y")
+	if hasEdge(wArg.Projected, func(e acfa.Edge) bool { return len(e.Havoc) > 0 }) {
+		t.Fatalf("the worker's ARG shows a write no predicate observes:\n%s", wArg.Projected)
+	}
+	preds := []predabs.Pred{{E: eq(p.Global("x"), 1), Template: -1}}
+	mainArg = mustReach(t, sv, p, 0, preds, empty, "y")
+	wArg = mustReach(t, sv, p, 1, preds, []*acfa.ACFA{mainArg.Projected, acfa.Empty(1)}, "y")
 	if !hasEdge(wArg.Projected, func(e acfa.Edge) bool { return slices.Contains(e.Havoc, "x") }) {
 		t.Fatalf("the worker's ARG lacks its write of x:\n%s", wArg.Projected)
 	}
 
 	// With the worker's ARG as context, main's write of x races.
 	ctx := []*acfa.ACFA{acfa.Empty(0), wArg.Projected}
-	_, err = reach(t, sv, p, 0, nil, ctx, "x")
+	_, err = reach(t, sv, p, 0, preds, ctx, "x")
 	var race *predabs.RaceError
 	if !errors.As(err, &race) {
 		t.Fatalf("no abstract race on x in the worker's context: %v", err)
@@ -199,7 +206,7 @@ func TestReachAndBuild(t *testing.T) {
 		t.Errorf("race trace without the create: %d states, ops %+v", len(race.States), race.Ops)
 	}
 	// y is main's alone: no race in the same context.
-	mustReach(t, sv, p, 0, nil, ctx, "y")
+	mustReach(t, sv, p, 0, preds, ctx, "y")
 }
 
 // TestReachAndBuildLock: the mutex keeps the context's write of x out of
@@ -225,14 +232,18 @@ func TestReachAndBuildLock(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			empty := []*acfa.ACFA{acfa.Empty(0), acfa.Empty(1)}
 			mainArg := mustReach(t, sv, p, 0, tc.preds, empty, "x")
-			wArg := mustReach(t, sv, p, 1, tc.preds, []*acfa.ACFA{mainArg.Projected, acfa.Empty(1)}, "")
-			_, err := reach(t, sv, p, 0, tc.preds, []*acfa.ACFA{acfa.Empty(0), wArg.Projected}, "x")
+			wArg, err := reach(t, sv, p, 1, tc.preds, []*acfa.ACFA{mainArg.Projected, acfa.Empty(1)}, "x")
 			var race *predabs.RaceError
 			if got := errors.As(err, &race); got != tc.race {
-				t.Fatalf("race %v (err %v), want %v; worker ACFA:\n%s", got, err, tc.race, wArg.Projected)
+				t.Fatalf("race %v (err %v), want %v; main's ACFA:\n%s", got, err, tc.race, mainArg.Projected)
 			}
-			if !tc.race && err != nil {
-				t.Fatal(err)
+			if !tc.race {
+				if err != nil {
+					t.Fatal(err)
+				}
+				// And main, in the worker's context, does not race either.
+				mustReach(t, sv, p, 0, tc.preds, []*acfa.ACFA{acfa.Empty(0), wArg.Projected}, "x")
+				return
 			}
 			if tc.race && !strings.Contains(race.MainEdge.String(), "x") {
 				t.Errorf("race on %s", race.MainEdge)
@@ -339,5 +350,73 @@ int main(void) { int a = get(); int b = get(); g = a + b; return 0; }
 		if strings.Join(got, "; ") != tc.want {
 			t.Errorf("%s: Generalize(%s) = %q, want %q", tc.name, tc.e, got, tc.want)
 		}
+	}
+}
+
+// atomicTicket: each worker takes a ticket in a five-step atomic section.
+const atomicTicket = `#include <pthread.h>
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+int next, x;
+void *w(void *a) {
+  int t;
+  __VERIFIER_atomic_begin();
+  t = next;
+  next = t + 1;
+  if (t == 0)
+    x = 1;
+  __VERIFIER_atomic_end();
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  while (1)
+    pthread_create(&t, 0, w, 0);
+  return 0;
+}
+`
+
+// TestAtomicSectionsFolded: under the circ definition the product has no
+// states inside the main thread's atomic sections (they are taken in one
+// step), yet the ARG, which other threads' contexts come from, is the
+// one the step-by-step exploration of the svcomp definition builds.
+func TestAtomicSectionsFolded(t *testing.T) {
+	sv := smt.New(0)
+	defer sv.Bind(context.Background())()
+	p, err := cfront.Parse("t.c", []byte(atomicTicket))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := p.Global("next")
+	preds := predabs.For([]predabs.Pred{{E: eq(next, 0), Template: -1}}, 1)
+	mainArg := mustReach(t, sv, p, 0, preds.List, []*acfa.ACFA{acfa.Empty(0), acfa.Empty(1)}, "x")
+	build := func(circ bool) *predabs.ARG {
+		s := &predabs.Setup{
+			Prog: p, Main: 1, Preds: preds, ACFAs: []*acfa.ACFA{mainArg.Projected, acfa.Empty(1)}, K: 1,
+			Var: p.Global("x"), CircDef: circ, Solver: sv, MaxStates: 10000,
+		}
+		arg, err := predabs.ReachAndBuild(context.Background(), s)
+		if err != nil {
+			t.Fatalf("circ %v: %v", circ, err)
+		}
+		return arg
+	}
+	folded, stepwise := build(true), build(false)
+	// The same graph up to the numbering of its locations.
+	if len(folded.G.Locs) != len(stepwise.G.Locs) || len(folded.G.Edges) != len(stepwise.G.Edges) ||
+		!acfa.CheckSim(folded.G, stepwise.G) || !acfa.CheckSim(stepwise.G, folded.G) {
+		t.Errorf("folded ARG differs:\n%s\nstep by step:\n%s", folded.G, stepwise.G)
+	}
+	atomic := 0
+	for _, l := range folded.G.Locs {
+		if l.Atomic {
+			atomic++
+		}
+	}
+	if atomic < 4 {
+		t.Errorf("the ARG has %d atomic locations, want the section's:\n%s", atomic, folded.G)
+	}
+	if folded.NumStates >= stepwise.NumStates {
+		t.Errorf("%d states folded, %d step by step: want fewer", folded.NumStates, stepwise.NumStates)
 	}
 }

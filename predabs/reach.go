@@ -97,6 +97,9 @@ type State struct {
 	op     Op
 	depth  int
 	weight int
+	// via: the moves of a folded atomic section that led here (see
+	// section.go), the first entering it; op is the last.
+	via []viaStep
 }
 
 // stateKey identifies a state; the context is an interned id.
@@ -213,6 +216,10 @@ type analysis struct {
 	// dead[pc]: the predicates over a local that is dead at pc. Their
 	// bits are kept 0 and left out of formulas (see deadMasks).
 	dead []uint64
+	// sections caches folded atomic sections by entry thread state.
+	sections map[ThreadState]sectionSummary
+	// observed: the globals whose writes ARG edges show (see observable).
+	observed map[string]bool
 	// ARG construction (Algorithms 2-4) over raw node ids.
 	nodeOf  map[ThreadState]int
 	parent  []int // union-find
@@ -250,6 +257,7 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		mintermCache: map[[3]uint64]z3.Bool{},
 		gammaID:      map[string]int{},
 		nodeOf:       map[ThreadState]int{},
+		sections:     map[ThreadState]sectionSummary{},
 		entry:        -1,
 	}
 	for _, g := range s.Prog.Globals {
@@ -295,6 +303,7 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 // resetARG forgets the ARG under construction (not the post cache).
 func (a *analysis) resetARG() {
 	a.nodeOf = map[ThreadState]int{}
+	a.sections = map[ThreadState]sectionSummary{}
 	a.parent, a.tstates, a.rawEdge, a.entry = nil, nil, nil, -1
 }
 
@@ -378,7 +387,24 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 		for _, nx := range succs {
 			nx.parent, nx.depth = id, st.depth+1
 			a.connect(st, nx)
-			push(nx)
+			if !a.entersSection(st, nx) {
+				push(nx)
+				continue
+			}
+			sec, err := a.section(ThreadState{nx.PC, nx.M})
+			if err != nil {
+				return nil, err
+			}
+			if !sec.ok {
+				push(nx)
+				continue
+			}
+			for _, ex := range sec.exits {
+				via := append([]viaStep{{nx.op.Edge, ThreadState{nx.PC, nx.M}}}, ex.via...)
+				last := via[len(via)-1]
+				push(&State{Phase: Running, PC: ex.ts.PC, M: ex.ts.M, Gamma: nx.Gamma, Joined: nx.Joined,
+					op: Op{Kind: MainMove, Edge: last.edge}, parent: id, depth: st.depth + len(via), via: via})
+			}
 		}
 	}
 	arg := a.build()
@@ -412,9 +438,19 @@ func traceTo(states []*State, id int) ([]*State, []Op) {
 	var ss []*State
 	var ops []Op
 	for i := id; i >= 0; i = states[i].parent {
-		ss = append(ss, states[i])
-		if states[i].parent >= 0 {
-			ops = append(ops, states[i].op)
+		s := states[i]
+		if s.via != nil {
+			// A folded section: its inner states, with the context
+			// that stood still meanwhile.
+			for k := len(s.via) - 1; k > 0; k-- {
+				ss = append(ss, &State{Phase: Running, PC: s.via[k].ts.PC, M: s.via[k].ts.M, Gamma: s.Gamma, Joined: s.Joined})
+				ops = append(ops, Op{Kind: MainMove, Edge: s.via[k].edge})
+			}
+			s = &State{Phase: Running, PC: s.via[0].ts.PC, M: s.via[0].ts.M, Gamma: s.Gamma, Joined: s.Joined, op: Op{Kind: MainMove, Edge: s.via[0].edge}, parent: s.parent}
+		}
+		ss = append(ss, s)
+		if s.parent >= 0 {
+			ops = append(ops, s.op)
 		}
 	}
 	for i, j := 0, len(ss)-1; i < j; i, j = i+1, j-1 {
@@ -1083,6 +1119,36 @@ func (a *analysis) mayBeFree(pc int, M uint64, m *cfa.Var) bool {
 	return ok || err != nil
 }
 
+// observable keeps the writes other threads can observe through the
+// abstraction: of globals that a global predicate mentions, of the
+// checked variable, and of mutexes. Any other write changes no global
+// predicate's value, so a context move made of it has exactly the effect
+// of a silent one on every abstract state (the frame keeps every bit;
+// the labels, guards and posts still constrain it), and dropping it lets
+// Collapse merge across it. The concretizer still replays it, so a
+// trace that needs its value yields predicates over it, which makes it
+// observable from the next round on.
+func (a *analysis) observable(e *cfa.Edge, havoc []string) []string {
+	if a.observed == nil {
+		a.observed = map[string]bool{}
+		if a.Var != nil {
+			a.observed[a.Var.Name] = true
+		}
+		for _, vs := range a.predVars[:a.Preds.NumGlobal] {
+			for _, v := range vs {
+				a.observed[v.Name] = true
+			}
+		}
+	}
+	var out []string
+	for _, h := range havoc {
+		if a.observed[h] || (e.Mutex != nil && e.Mutex.Name == h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // build turns the union-find classes into the ARG.
 func (a *analysis) build() *ARG {
 	arg := &ARG{G: &acfa.ACFA{Template: a.Main, Entry: -1}, Projected: &acfa.ACFA{Template: a.Main, Entry: -1}}
@@ -1124,6 +1190,7 @@ func (a *analysis) build() *ARG {
 		if re.edge.Kind == cfa.TryLock && !re.mayAcquire {
 			act.Havoc = nil // a failing trylock leaves the mutex alone
 		}
+		act.Havoc = a.observable(re.edge, act.Havoc)
 		act.Guard = NewRegion(a.Preds, false, []uint64{re.pre})
 		act.Post = NewRegion(a.Preds, false, []uint64{re.post})
 		arg.G.AddEdge(from, to, act)

@@ -10,6 +10,7 @@ package refine
 
 import (
 	"fmt"
+	"slices"
 
 	"circ/acfa"
 	"circ/cfa"
@@ -291,6 +292,8 @@ func (c *concretizer) racer() error {
 		return err
 	}
 	// Take every edge but the last: the last is the enabled write.
+	start := len(c.steps)
+	defer c.hoist(start)
 	for i, gi := range path {
 		ge := arg.G.Edges[gi]
 		if i == len(path)-1 {
@@ -314,6 +317,30 @@ func (c *concretizer) racer() error {
 		return fmt.Errorf("internal: racing ARG edge has no CFA write of %s", x.Name)
 	}
 	return nil
+}
+
+// hoist moves the racer's steps (steps[start:]) before the main thread's
+// entry into the atomic section it is in, if any (only under the svcomp
+// definition does a race have the main thread atomic). The racer was at
+// its ACFA location already then, since nothing else moves while the
+// main thread is atomic, and its steps cannot be scheduled inside the
+// section; those are silent for the abstraction, but can be writes of
+// globals no predicate mentions, so the trace formula judges the new
+// order like any other.
+func (c *concretizer) hoist(start int) {
+	main := c.prog.Templates[c.main.tmpl]
+	if start == len(c.steps) || !main.Locs[c.main.pc].Atomic {
+		return
+	}
+	at := start
+	for at > 0 && c.steps[at-1].Thread == c.main.id && main.Locs[c.steps[at-1].Edge.From].Atomic {
+		at--
+	}
+	if at > 0 && c.steps[at-1].Thread == c.main.id && main.Locs[c.steps[at-1].Edge.To].Atomic {
+		at-- // the move into the section
+	}
+	moved := slices.Clone(c.steps[start:])
+	c.steps = slices.Insert(c.steps[:start], at, moved...)
 }
 
 func sameSync(a, b acfa.Action) bool {
