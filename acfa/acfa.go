@@ -4,7 +4,7 @@
 // abstraction of how many context threads sit at each location (0..k or
 // omega), and CheckSim, the simulation preorder of the paper's section
 // 3.4 that discharges the "guarantee" half of the assume-guarantee loop,
-// and SummarizeAtomic, which folds atomic sections into single moves for
+// and Summarize, which folds atomic sections and transient chains into single moves for
 // contexts under the circ race definition.
 //
 // Regions are kept abstract here: a Label is any value with an
@@ -52,7 +52,7 @@ type Action struct {
 	// threads make later, so it cannot tell turn := 0 from a later
 	// turn := 1 by someone else; Post can.
 	Post Label
-	// Atomic: the move summarizes an atomic section (SummarizeAtomic), so
+	// Atomic: the move summarizes an atomic section (Summarize), so
 	// every write in Havoc happens while the thread runs alone and none
 	// races under the circ definition. Set only when Havoc is not empty.
 	Atomic bool
@@ -165,6 +165,10 @@ type Edge struct {
 type Loc struct {
 	Label  Label
 	Atomic bool
+	// Transient: a thread here runs before anyone else moves, as in an
+	// atomic section, but races as usual. predabs marks so the locations
+	// inside a chain of local steps (see predabs.transientLocs).
+	Transient bool
 	// Final: the thread has exited (no out-edges); joins wait for it.
 	Final bool
 }
@@ -237,6 +241,9 @@ func (a *ACFA) String() string {
 		if l.Final {
 			mark += " final"
 		}
+		if l.Transient {
+			mark += " transient"
+		}
 		fmt.Fprintf(&b, "  %d%s [%s]\n", i, mark, l.Label)
 		for _, ei := range a.Out[i] {
 			e := a.Edges[ei]
@@ -264,7 +271,7 @@ func CheckSim(g, a *ACFA) bool {
 	for n, gl := range g.Locs {
 		rel[n] = make([]bool, len(a.Locs))
 		for q, al := range a.Locs {
-			rel[n][q] = gl.Atomic == al.Atomic && gl.Final == al.Final && gl.Label.Implies(al.Label)
+			rel[n][q] = gl.Atomic == al.Atomic && gl.Final == al.Final && gl.Transient == al.Transient && gl.Label.Implies(al.Label)
 		}
 	}
 	for changed := true; changed; {

@@ -146,8 +146,8 @@ func TestAddEdgeMerges(t *testing.T) {
 
 // loc and edge describe hand-built ACFAs.
 type loc struct {
-	label         set
-	atomic, final bool
+	label                    set
+	atomic, final, transient bool
 }
 
 type edge struct {
@@ -158,7 +158,7 @@ type edge struct {
 func build(entry int, locs []loc, edges []edge) *ACFA {
 	a := &ACFA{Entry: entry}
 	for _, l := range locs {
-		a.AddLoc(Loc{Label: l.label, Atomic: l.atomic, Final: l.final})
+		a.AddLoc(Loc{Label: l.label, Atomic: l.atomic, Final: l.final, Transient: l.transient})
 	}
 	for _, e := range edges {
 		a.AddEdge(e.from, e.to, e.act)

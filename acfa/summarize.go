@@ -2,26 +2,32 @@ package acfa
 
 import "slices"
 
-// SummarizeAtomic returns g with its atomic sections folded into single
-// edges, for use as a context under the circ race definition, and idx,
-// mapping each location of g to its location in s (-1 for atomic ones).
+// Summarize returns g with its transient chains (Loc.Transient) folded
+// into single edges and, when atomic is set (the circ race definition),
+// its atomic sections too, for use as a context; idx maps each location
+// of g to its location in s (-1 for folded ones).
+//
+// A thread at a transient location runs on before anyone else moves and
+// only through local steps, so other threads see the chain only as the
+// move that entered it, now ending where the chain ends.
 //
 // While a thread is at an atomic location nobody else moves and, under
 // the circ definition, nothing races, so other threads observe an atomic
 // section only through its effect: from the location before it to the
-// location after it, havocking every global it may write. Each such
-// path becomes one edge, marked Atomic so that its writes are not taken
-// for racing ones. Its guard is that of the edge entering the section
-// and its post that of the edge leaving it; an atomic ARG node is a
-// single thread state (no context move merges it with another), so the
-// pair keeps the branch the section takes (a test-and-set that fails
-// leaves from other states than one that succeeds). Paths that never
-// leave the section stop every thread for good and so add no behaviour.
+// location after it (and after the transient chain that may follow),
+// havocking every global it may write. Each such path becomes one edge,
+// marked Atomic so that its writes are not taken for racing ones. Its
+// guard is that of the edge entering the section and its post that of
+// the edge leaving it; an atomic ARG node is a single thread state (no
+// context move merges it with another), so the pair keeps the branch the
+// section takes (a test-and-set that fails leaves from other states than
+// one that succeeds). Paths that never leave the section stop every
+// thread for good and so add no behaviour.
 //
 // ok is false, and s is g, when the sections cannot be folded this way:
-// the entry is atomic, a thread exits inside a section, a section creates
-// or joins threads, or the edge entering a section writes a global.
-func SummarizeAtomic(g *ACFA) (s *ACFA, idx []int, ok bool) {
+// the entry is atomic, a thread exits inside a section, an atomic section
+// creates or joins threads, or the edge entering one writes a global.
+func Summarize(g *ACFA, atomic bool) (s *ACFA, idx []int, ok bool) {
 	identity := func() []int {
 		idx := make([]int, len(g.Locs))
 		for i := range idx {
@@ -29,25 +35,25 @@ func SummarizeAtomic(g *ACFA) (s *ACFA, idx []int, ok bool) {
 		}
 		return idx
 	}
-	if g.IsEmpty() || !foldable(g) {
+	inside := func(l int) bool { return g.Locs[l].Transient || (atomic && g.Locs[l].Atomic) }
+	if g.IsEmpty() || !foldable(g, inside) {
 		return g, identity(), false
 	}
 	s = &ACFA{Template: g.Template}
 	idx = make([]int, len(g.Locs))
 	for i, l := range g.Locs {
 		idx[i] = -1
-		if !l.Atomic {
+		if !inside(i) {
 			idx[i] = s.AddLoc(l)
 		}
 	}
 	s.Entry = idx[g.Entry]
 	for _, e := range g.Edges {
-		from, to := g.Locs[e.From], g.Locs[e.To]
 		switch {
-		case !from.Atomic && !to.Atomic:
+		case !inside(e.From) && !inside(e.To):
 			s.AddEdge(idx[e.From], idx[e.To], e.Action.Clone())
-		case !from.Atomic:
-			for _, sum := range g.sections(e) {
+		case !inside(e.From):
+			for _, sum := range g.sections(e, inside) {
 				s.AddEdge(idx[e.From], idx[sum.to], sum.act)
 			}
 		}
@@ -55,22 +61,22 @@ func SummarizeAtomic(g *ACFA) (s *ACFA, idx []int, ok bool) {
 	return s, idx, true
 }
 
-// foldable checks SummarizeAtomic's preconditions.
-func foldable(g *ACFA) bool {
-	if g.Locs[g.Entry].Atomic {
+// foldable checks Summarize's preconditions.
+func foldable(g *ACFA, inside func(int) bool) bool {
+	if inside(g.Entry) {
 		return false
 	}
-	for _, l := range g.Locs {
-		if l.Atomic && l.Final {
+	for l, loc := range g.Locs {
+		if inside(l) && loc.Final {
 			return false
 		}
 	}
 	for _, e := range g.Edges {
-		from, to := g.Locs[e.From], g.Locs[e.To]
-		if (from.Atomic || to.Atomic) && len(e.Creates)+len(e.Joins) > 0 {
+		atomic := (inside(e.From) && g.Locs[e.From].Atomic) || (inside(e.To) && g.Locs[e.To].Atomic)
+		if atomic && len(e.Creates)+len(e.Joins) > 0 {
 			return false
 		}
-		if !from.Atomic && to.Atomic && len(e.Havoc) > 0 {
+		if !inside(e.From) && inside(e.To) && g.Locs[e.To].Atomic && len(e.Havoc) > 0 {
 			return false
 		}
 	}
@@ -78,15 +84,17 @@ func foldable(g *ACFA) bool {
 }
 
 type section struct {
-	to  int // the non-atomic location after the section
+	to  int // the location after the section
 	act Action
 }
 
-// sections lists the ways through the atomic section that edge enter
-// leads into: one summary per edge leaving it, havocking what the edges
-// on some path from enter to that exit write.
-func (g *ACFA) sections(enter Edge) []section {
-	// inside: the atomic locations reachable from enter.To.
+// sections lists the ways through the section that edge enter leads
+// into (the locations reachable inside, isInside): one summary per edge
+// leaving it, havocking what the edges on some path from enter to that
+// exit write. An atomic section's summary is marked Atomic; a transient
+// chain's is enter's action, with the post of the exit.
+func (g *ACFA) sections(enter Edge, isInside func(int) bool) []section {
+	// inside: the section's locations reachable from enter.To.
 	inside := map[int]bool{enter.To: true}
 	work := []int{enter.To}
 	var exits []Edge
@@ -95,7 +103,7 @@ func (g *ACFA) sections(enter Edge) []section {
 		work = work[:len(work)-1]
 		for _, i := range g.Out[l] {
 			e := g.Edges[i]
-			if !g.Locs[e.To].Atomic {
+			if !isInside(e.To) {
 				exits = append(exits, e)
 			} else if !inside[e.To] {
 				inside[e.To] = true
@@ -129,6 +137,13 @@ func (g *ACFA) sections(enter Edge) []section {
 					back = append(back, e.From)
 				}
 			}
+		}
+		if !g.Locs[enter.To].Atomic {
+			act := enter.Action.Clone()
+			act.Havoc = unionStrings(act.Havoc, havoc)
+			act.Post = x.Post
+			out = append(out, section{x.To, act})
+			continue
 		}
 		out = append(out, section{x.To, Action{Havoc: havoc, Guard: enter.Guard, Post: x.Post, Atomic: len(havoc) > 0}})
 	}

@@ -7,12 +7,13 @@ import (
 	"testing"
 )
 
-// sectioned makes an ACFA from a location spec ("n": non-atomic, "a":
-// atomic, "af": atomic and final) and edges; location 0 is the entry.
+// sectioned makes an ACFA from a location spec ("n": plain, "a":
+// atomic, "t": transient, "af": atomic and final) and edges; location 0
+// is the entry.
 func sectioned(locs string, edges ...edge) *ACFA {
 	var ls []loc
 	for _, l := range strings.Fields(locs) {
-		ls = append(ls, loc{label: 1, atomic: strings.HasPrefix(l, "a"), final: strings.HasSuffix(l, "f")})
+		ls = append(ls, loc{label: 1, atomic: strings.HasPrefix(l, "a"), transient: strings.HasPrefix(l, "t"), final: strings.HasSuffix(l, "f")})
 	}
 	return build(0, ls, edges)
 }
@@ -36,13 +37,14 @@ func describe(s *ACFA) []string {
 	return out
 }
 
-func TestSummarizeAtomic(t *testing.T) {
+func TestSummarize(t *testing.T) {
 	guarded := func(e edge, guard, post Label) edge {
 		e.act.Guard, e.act.Post = guard, post
 		return e
 	}
 	tests := []struct {
 		name    string
+		svcomp  bool // fold transient chains only
 		g       *ACFA
 		ok      bool
 		idx     []int
@@ -87,13 +89,38 @@ func TestSummarizeAtomic(t *testing.T) {
 			ok: true, idx: []int{0, -1, -1, 1}, wantLoc: 2,
 			want: []string{"0->1 {t} atomic x/xx", "0->1 {t} atomic xxxx/xxxxxxxx"},
 		},
+		{
+			name: "a transient chain continues the move into it, writes and all",
+			g:    sectioned("n t t n", guarded(step(0, 1, "x"), set(1), set(2)), step(1, 2), guarded(step(2, 3), nil, set(4))),
+			ok:   true, idx: []int{0, -1, -1, 1}, wantLoc: 2,
+			want: []string{"0->1 {x} x/xxxx"},
+		},
+		{
+			name: "an atomic section and the transient chain after it",
+			g:    sectioned("n a t n", step(0, 1), step(1, 2, "y"), step(2, 3)),
+			ok:   true, idx: []int{0, -1, -1, 1}, wantLoc: 2,
+			want: []string{"0->1 {y} atomic"},
+		},
+		{
+			name:   "svcomp: only the transient chain",
+			svcomp: true,
+			g:      sectioned("n a t n", step(0, 1), step(1, 2, "y"), step(2, 3)),
+			ok:     true, idx: []int{0, 1, -1, 2}, wantLoc: 3,
+			want: []string{"0->1 {}", "1->2 {y}"},
+		},
+		{
+			name: "a create into a transient chain",
+			g:    sectioned("n t n", edge{0, 1, Action{Creates: []int{0}}}, step(1, 2)),
+			ok:   true, idx: []int{0, -1, 1}, wantLoc: 2,
+			want: []string{"0->1 {}"},
+		},
 		{name: "atomic entry", g: sectioned("a n", step(0, 1)), idx: []int{0, 1}},
 		{name: "exit inside a section", g: sectioned("n af", step(0, 1)), idx: []int{0, 1}},
 		{name: "create inside a section", g: sectioned("n a n", step(0, 1), edge{1, 2, Action{Creates: []int{0}}}), idx: []int{0, 1, 2}},
 		{name: "write on the edge into a section", g: sectioned("n a n", step(0, 1, "x"), step(1, 2)), idx: []int{0, 1, 2}},
 	}
 	for _, tc := range tests {
-		s, idx, ok := SummarizeAtomic(tc.g)
+		s, idx, ok := Summarize(tc.g, !tc.svcomp)
 		if ok != tc.ok || !slices.Equal(idx, tc.idx) {
 			t.Errorf("%s: ok %v idx %v, want %v %v", tc.name, ok, idx, tc.ok, tc.idx)
 			continue
@@ -108,8 +135,8 @@ func TestSummarizeAtomic(t *testing.T) {
 			t.Errorf("%s: %d locations, entry %d; want %d, 0", tc.name, len(s.Locs), s.Entry, tc.wantLoc)
 		}
 		for _, l := range s.Locs {
-			if l.Atomic {
-				t.Errorf("%s: atomic location left", tc.name)
+			if (l.Atomic && !tc.svcomp) || l.Transient {
+				t.Errorf("%s: atomic or transient location left", tc.name)
 			}
 		}
 		if got := describe(s); !slices.Equal(got, tc.want) {

@@ -47,7 +47,7 @@ func Collapse(g *acfa.ACFA) (a *acfa.ACFA, mu []int) {
 func silent(g *acfa.ACFA, e acfa.Edge) bool {
 	from, to := g.Locs[e.From], g.Locs[e.To]
 	unguarded := e.Guard == nil || e.Guard.Key() == from.Label.Key()
-	return e.Silent() && unguarded && from.Atomic == to.Atomic && from.Final == to.Final
+	return e.Silent() && unguarded && from.Atomic == to.Atomic && from.Final == to.Final && from.Transient == to.Transient
 }
 
 // visibleKey names a visible move: its action and its guard.
@@ -64,8 +64,8 @@ func visibleKey(e acfa.Edge) string {
 
 // observable is what the initial partition compares.
 type observable struct {
-	label         string
-	atomic, final bool
+	label                    string
+	atomic, final, transient bool
 }
 
 // partition computes the coarsest weak bisimulation of g by signature
@@ -79,7 +79,7 @@ func partition(g *acfa.ACFA) []int {
 	{
 		ids := map[observable]int{}
 		for i, l := range g.Locs {
-			o := observable{l.Label.Key(), l.Atomic, l.Final}
+			o := observable{l.Label.Key(), l.Atomic, l.Final, l.Transient}
 			id, ok := ids[o]
 			if !ok {
 				id = len(ids)

@@ -246,6 +246,32 @@ type Edge struct {
 	Reads, Writes []*Var
 }
 
+// LocalOnly reports whether e touches no global: an assignment, havoc,
+// assumption or skip over the thread's locals only. Such a step commutes
+// with every step of every other thread.
+func (e *Edge) LocalOnly() bool {
+	switch e.Kind {
+	case Assign, Havoc, Assume, Skip:
+	default:
+		return false
+	}
+	vs := map[*Var]bool{}
+	if e.LHS != nil {
+		vs[e.LHS] = true
+	}
+	for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi} {
+		if x != nil {
+			Vars(x, vs)
+		}
+	}
+	for v := range vs {
+		if v.Global {
+			return false
+		}
+	}
+	return true
+}
+
 // Accesses reports whether e reads or writes v, and whether it writes.
 func (e *Edge) Accesses(v *Var) (access, write bool) {
 	for _, w := range e.Writes {

@@ -229,15 +229,12 @@ outer:
 }
 
 // contextView is what the other threads see of a thread's ARG: its
-// projection, with atomic sections folded into single moves under the
-// circ race definition (acfa.SummarizeAtomic), and the map from ARG
-// locations to the view's (-1: inside a folded section; nil: identity).
+// projection, with transient chains and, under the circ race definition,
+// atomic sections folded into single moves (acfa.Summarize), and the map
+// from ARG locations to the view's (-1: inside a folded section).
 func (c *checker) contextView(arg *predabs.ARG) (*acfa.ACFA, []int) {
-	if c.opts.RaceDef == interp.CIRC {
-		v, idx, _ := acfa.SummarizeAtomic(arg.Projected)
-		return v, idx
-	}
-	return arg.Projected, nil
+	v, idx, _ := acfa.Summarize(arg.Projected, c.opts.RaceDef == interp.CIRC)
+	return v, idx
 }
 
 // compose maps each ARG location through idx (nil: identity) and then

@@ -420,3 +420,65 @@ func TestAtomicSectionsFolded(t *testing.T) {
 		t.Errorf("%d states folded, %d step by step: want fewer", folded.NumStates, stepwise.NumStates)
 	}
 }
+
+// localChains has one local step of each kind a transient location can
+// and cannot start.
+const localChains = `#include <pthread.h>
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+int g;
+void *w(void *a) {
+  int i, j;
+  g = 1;
+  i = 0;
+  j = __VERIFIER_nondet_int();
+  __VERIFIER_assume(j > 0);
+  if (j > 5)
+    i = 1;
+  g = i;
+  while (i < 3)
+    i = i + 1;
+  __VERIFIER_atomic_begin();
+  g = 2;
+  __VERIFIER_atomic_end();
+  g = 3;
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, w, 0);
+  return 0;
+}
+`
+
+// TestTransientLocations: the locations inside chains of local steps are
+// transient, except where the chain could stop (an assumption that may
+// fail, a local loop) or runs into an atomic section.
+func TestTransientLocations(t *testing.T) {
+	sv := smt.New(0)
+	defer sv.Bind(context.Background())()
+	p, err := cfront.Parse("l.c", []byte(localChains))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mainArg := mustReach(t, sv, p, 0, nil, []*acfa.ACFA{acfa.Empty(0), acfa.Empty(1)}, "")
+	arg := mustReach(t, sv, p, 1, nil, []*acfa.ACFA{mainArg.Projected, acfa.Empty(1)}, "")
+	w := p.Templates[1]
+	var got []string
+	for n, l := range arg.G.Locs {
+		if l.Transient {
+			for _, e := range w.Out[arg.States[n][0].PC] {
+				got = append(got, e.String())
+			}
+		}
+	}
+	slices.Sort(got)
+	// The declarations' havocs of i and j come first: the entry is never
+	// transient, the location after it is.
+	want := []string{"assume !(w::j > 5)", "assume w::j > 5", "havoc w::j", "havoc w::j", "w::i := 0", "w::i := 1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("moves out of transient locations:\n  %q\nwant\n  %q", got, want)
+	}
+}

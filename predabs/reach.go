@@ -140,7 +140,7 @@ func (s *State) cell() cell { return cell{s.Phase, s.PC, s.M, s.Joined} }
 func (a *analysis) covers(big, small *State) bool {
 	return small.Gamma.CoveredBy(big.Gamma, func(j, q int) bool {
 		l := a.ACFAs[j].Locs[q]
-		return l.Atomic || l.Final
+		return l.Atomic || l.Transient || l.Final
 	})
 }
 
@@ -192,8 +192,8 @@ var ErrBudget = errors.New("abstract state budget exhausted")
 // predicates: minterms are 64-bit masks.
 var ErrTooManyPreds = errors.New("more than 64 predicates for one thread template")
 
-// ErrAtomicOmega is returned when the counter of an atomic location
-// becomes omega. The scheduling rule (a thread at an atomic location runs
+// ErrAtomicOmega is returned when the counter of an atomic (or transient)
+// location becomes omega. The scheduling rule (a thread at an atomic location runs
 // alone) and the circ race definition read those counters as exact; an
 // omega there could stand for no thread at all and hide behaviours, so
 // the analysis stops instead of going on unsoundly. With k >= 1 it can
@@ -216,6 +216,9 @@ type analysis struct {
 	// dead[pc]: the predicates over a local that is dead at pc. Their
 	// bits are kept 0 and left out of formulas (see deadMasks).
 	dead []uint64
+	// transient[pc]: pc is inside a chain of local steps, which the
+	// main thread runs through without interleaving (transientLocs).
+	transient []bool
 	// sections caches folded atomic sections by entry thread state.
 	sections map[ThreadState]sectionSummary
 	// observed: the globals whose writes ARG edges show (see observable).
@@ -282,6 +285,11 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		}
 	}
 	a.dead = a.deadMasks()
+	transient, err := a.transientLocs()
+	if err != nil {
+		return nil, err
+	}
+	a.transient = transient
 	arg, err := a.run(ctx, !s.Exact)
 	var race *RaceError
 	if !errors.As(err, &race) || s.Exact {
@@ -513,15 +521,17 @@ func and(sv *smt.Solver, fs []z3.Bool) z3.Bool {
 	return fs[0].And(fs[1:]...)
 }
 
-// atomicLocs returns the number of occupied atomic locations and, when
-// exactly one, whether it is the main thread's and which context one.
-func (a *analysis) atomicLocs(st *State) (n int, mainAtomic bool, tj, tq int) {
-	if st.Phase == Running && a.tmpl.Locs[st.PC].Atomic {
-		n, mainAtomic = 1, true
+// exclusive returns the number of occupied exclusive locations (atomic,
+// or transient when atomicOnly is false) and, when exactly one, whether
+// it is the main thread's and which context one. A thread at an exclusive
+// location is the only one to move.
+func (a *analysis) exclusive(st *State, atomicOnly bool) (n int, mainExcl bool, tj, tq int) {
+	if st.Phase == Running && (a.tmpl.Locs[st.PC].Atomic || (!atomicOnly && a.transient[st.PC])) {
+		n, mainExcl = 1, true
 	}
 	for j, A := range a.ACFAs {
 		for q, c := range st.Gamma[j] {
-			if c.Positive() && A.Locs[q].Atomic {
+			if c.Positive() && (A.Locs[q].Atomic || (!atomicOnly && A.Locs[q].Transient)) {
 				n++
 				tj, tq = j, q
 			}
@@ -553,7 +563,7 @@ func (a *analysis) race(st *State) *RaceError {
 	if mainEdge == nil {
 		return nil
 	}
-	nAtomic, _, _, _ := a.atomicLocs(st)
+	nAtomic, _, _, _ := a.exclusive(st, true)
 	if a.CircDef && nAtomic > 0 {
 		return nil
 	}
@@ -591,12 +601,12 @@ func (a *analysis) guardHolds(e acfa.Edge, m uint64) bool {
 func (a *analysis) successors(st *State) ([]*State, error) {
 	for j, A := range a.ACFAs {
 		for q, c := range st.Gamma[j] {
-			if c == acfa.Omega && A.Locs[q].Atomic {
+			if c == acfa.Omega && (A.Locs[q].Atomic || A.Locs[q].Transient) {
 				return nil, ErrAtomicOmega
 			}
 		}
 	}
-	nAtomic, mainAtomic, tj, tq := a.atomicLocs(st)
+	nAtomic, mainAtomic, tj, tq := a.exclusive(st, false)
 	if nAtomic > 1 {
 		return nil, nil
 	}
@@ -1175,7 +1185,7 @@ func (a *analysis) build() *ARG {
 		}
 		pc := arg.States[i][0].PC
 		r := NewRegion(a.Preds, false, ms)
-		l := acfa.Loc{Label: r, Atomic: a.tmpl.Locs[pc].Atomic, Final: len(a.tmpl.Out[pc]) == 0}
+		l := acfa.Loc{Label: r, Atomic: a.tmpl.Locs[pc].Atomic, Final: len(a.tmpl.Out[pc]) == 0, Transient: a.transient[pc]}
 		arg.G.AddLoc(l)
 		l.Label = r.Project()
 		arg.Projected.AddLoc(l)

@@ -360,11 +360,12 @@ func edgeFrom(arg *predabs.ARG, gi, pc int) *cfa.Edge {
 // findPath searches the ARG breadth-first from node for a path of silent
 // steps inside the class q (mu) followed by one edge satisfying final.
 //
-// Under the circ race definition the context folds atomic sections into
-// single moves (acfa.SummarizeAtomic; mu is -1 inside them). A path may
-// cross a section as a silent step when the section writes no global and
-// comes back to q; with finalFromSection, final is also tested on the
-// edges that leave a section (the move is a folded section).
+// The context folds transient chains and, under the circ race definition,
+// atomic sections into single moves (acfa.Summarize; mu is -1 inside
+// them). A path may cross a section as a silent step when the section
+// writes no global and comes back to q; with finalFromSection, final is
+// also tested on the edges that leave a section (the move is a folded
+// section), with the creations and joins of the edge that entered it.
 func findPath(arg *predabs.ARG, mu []int, node, q int, finalFromSection bool, final func(acfa.Edge) bool) ([]int, error) {
 	if arg == nil || arg.G.IsEmpty() {
 		return nil, fmt.Errorf("internal: context move without an ARG")
@@ -372,14 +373,17 @@ func findPath(arg *predabs.ARG, mu []int, node, q int, finalFromSection bool, fi
 	type item struct {
 		node  int
 		wrote bool // inside a section that wrote a global
+		enter acfa.Action
 		path  []int
 	}
 	type key struct {
 		node  int
 		wrote bool
+		sync  string // the creations and joins of enter
 	}
-	seen := map[key]bool{{node, false}: true}
-	queue := []item{{node, false, nil}}
+	syncKey := func(a acfa.Action) string { return fmt.Sprint(a.Creates, a.Joins) }
+	seen := map[key]bool{{node, false, syncKey(acfa.Action{})}: true}
+	queue := []item{{node: node}}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
@@ -387,13 +391,23 @@ func findPath(arg *predabs.ARG, mu []int, node, q int, finalFromSection bool, fi
 		for _, gi := range arg.G.Out[it.node] {
 			ge := arg.G.Edges[gi]
 			p := append(append([]int(nil), it.path...), gi)
-			next := item{ge.To, it.wrote || !ge.Silent(), p}
+			next := item{ge.To, it.wrote || !ge.Silent(), it.enter, p}
 			var follow bool
 			switch {
 			case mu[ge.To] < 0:
+				if !inside {
+					// Into a section: a transient chain's entering
+					// move can be the racer's write.
+					if final(ge) {
+						return p, nil
+					}
+					next.enter = ge.Action
+				}
 				follow = true
 			case inside:
-				if finalFromSection && final(ge) {
+				exit := ge
+				exit.Creates, exit.Joins = it.enter.Creates, it.enter.Joins
+				if finalFromSection && final(exit) {
 					return p, nil
 				}
 				follow = !next.wrote && mu[ge.To] == q
@@ -401,10 +415,11 @@ func findPath(arg *predabs.ARG, mu []int, node, q int, finalFromSection bool, fi
 				if final(ge) {
 					return p, nil
 				}
-				follow = !next.wrote && mu[ge.To] == q && arg.G.Locs[ge.To].Atomic == arg.G.Locs[ge.From].Atomic
+				from, to := arg.G.Locs[ge.From], arg.G.Locs[ge.To]
+				follow = !next.wrote && mu[ge.To] == q && to.Atomic == from.Atomic && to.Transient == from.Transient
 				next.wrote = false
 			}
-			if k := (key{next.node, next.wrote}); follow && !seen[k] {
+			if k := (key{next.node, next.wrote, syncKey(next.enter)}); follow && !seen[k] {
 				seen[k] = true
 				queue = append(queue, next)
 			}
