@@ -97,8 +97,9 @@ type State struct {
 	op     Op
 	depth  int
 	weight int
-	// via: the moves of a folded atomic section that led here (see
-	// section.go), the first entering it; op is the last.
+	// via: the moves of a folded section (atomic, or a chain of local
+	// steps; see section.go) that led here, the first entering it; op is
+	// the last.
 	via []viaStep
 }
 
@@ -193,8 +194,7 @@ var ErrBudget = errors.New("abstract state budget exhausted")
 var ErrTooManyPreds = errors.New("more than 64 predicates for one thread template")
 
 // ErrAtomicOmega is returned when the counter of an atomic (or transient)
-// location becomes omega. The scheduling rule (a thread at an atomic location runs
-// alone) and the circ race definition read those counters as exact; an
+// location becomes omega. The scheduling rule (a thread there runs alone) and the circ race definition read those counters as exact; an
 // omega there could stand for no thread at all and hide behaviours, so
 // the analysis stops instead of going on unsoundly. With k >= 1 it can
 // only happen when a template starts at an atomic location.
@@ -219,7 +219,7 @@ type analysis struct {
 	// transient[pc]: pc is inside a chain of local steps, which the
 	// main thread runs through without interleaving (transientLocs).
 	transient []bool
-	// sections caches folded atomic sections by entry thread state.
+	// sections caches folded sections by entry thread state.
 	sections map[ThreadState]sectionSummary
 	// observed: the globals whose writes ARG edges show (see observable).
 	observed map[string]bool

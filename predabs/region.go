@@ -4,7 +4,8 @@
 // Abs.P(sp) for thread edges and for context havoc edges, and
 // ReachAndBuild (the paper's Algorithms 1-4), which explores the abstract
 // multithreaded program ((C, P), (A, k)), detects abstract races and
-// builds the abstract reachability graph (ARG).
+// builds the abstract reachability graph (ARG), crossing atomic sections
+// and chains of local steps (transient locations) in single steps.
 package predabs
 
 import (
