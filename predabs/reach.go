@@ -285,6 +285,15 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		}
 	}
 	a.dead = a.deadMasks()
+	a.observed = map[string]bool{}
+	if s.Var != nil {
+		a.observed[s.Var.Name] = true
+	}
+	for _, vs := range a.predVars[:s.Preds.NumGlobal] {
+		for _, v := range vs {
+			a.observed[v.Name] = true
+		}
+	}
 	transient, err := a.transientLocs()
 	if err != nil {
 		return nil, err
@@ -1139,17 +1148,6 @@ func (a *analysis) mayBeFree(pc int, M uint64, m *cfa.Var) bool {
 // trace that needs its value yields predicates over it, which makes it
 // observable from the next round on.
 func (a *analysis) observable(e *cfa.Edge, havoc []string) []string {
-	if a.observed == nil {
-		a.observed = map[string]bool{}
-		if a.Var != nil {
-			a.observed[a.Var.Name] = true
-		}
-		for _, vs := range a.predVars[:a.Preds.NumGlobal] {
-			for _, v := range vs {
-				a.observed[v.Name] = true
-			}
-		}
-	}
 	var out []string
 	for _, h := range havoc {
 		if a.observed[h] || (e.Mutex != nil && e.Mutex.Name == h) {
