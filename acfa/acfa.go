@@ -56,11 +56,14 @@ type Action struct {
 	// every write in Havoc happens while the thread runs alone and none
 	// races under the circ definition. Set only when Havoc is not empty.
 	Atomic bool
+	// AwaitsNoHandler: the move is taken only while no other thread is
+	// at a Handler location (it contains a cfa.AwaitNoHandler step).
+	AwaitsNoHandler bool
 }
 
 // Silent reports whether the action is invisible to other threads.
 func (a Action) Silent() bool {
-	return len(a.Havoc) == 0 && len(a.Creates) == 0 && len(a.Joins) == 0
+	return len(a.Havoc) == 0 && len(a.Creates) == 0 && len(a.Joins) == 0 && !a.AwaitsNoHandler
 }
 
 // Key is a canonical string for the action.
@@ -69,17 +72,22 @@ func (a Action) Key() string {
 	if a.Atomic {
 		k += "|atomic"
 	}
+	if a.AwaitsNoHandler {
+		k += "|await"
+	}
 	return k
 }
 
 // Covers reports whether a can do everything b does: b's havoc set is a
 // subset of a's, the creations and joins are the same, and b's writes
-// are atomic if a's are (an atomic write cannot stand for a racing one).
+// are atomic if a's are (an atomic write cannot stand for a racing one),
+// and a waits for handlers only if b does.
 func (a Action) Covers(b Action) bool {
 	guard := covers(a.Guard, b.Guard) && covers(a.Post, b.Post)
 	args := a.AnyArg || (!b.AnyArg && subsetInt64s(b.Args, a.Args))
 	atomic := !a.Atomic || b.Atomic || len(b.Havoc) == 0
-	return guard && args && atomic && subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
+	await := !a.AwaitsNoHandler || b.AwaitsNoHandler
+	return guard && args && atomic && await && subset(b.Havoc, a.Havoc) && equalInts(a.Creates, b.Creates) && equalInts(a.Joins, b.Joins)
 }
 
 func labelKey(l Label) string {
@@ -120,6 +128,8 @@ func (a Action) Union(b Action) Action {
 		Args:    unionInt64s(a.Args, b.Args),
 		AnyArg:  a.AnyArg || b.AnyArg,
 		Atomic:  (a.Atomic || len(a.Havoc) == 0) && (b.Atomic || len(b.Havoc) == 0) && len(a.Havoc)+len(b.Havoc) > 0,
+		// The union can be taken where either can.
+		AwaitsNoHandler: a.AwaitsNoHandler && b.AwaitsNoHandler,
 	}
 }
 
@@ -149,6 +159,9 @@ func (a Action) String() string {
 	if a.Atomic {
 		parts = append(parts, "(atomic)")
 	}
+	if a.AwaitsNoHandler {
+		parts = append(parts, "(awaits no handler)")
+	}
 	if a.Guard != nil {
 		parts = append(parts, "when ["+a.Guard.String()+"]")
 	}
@@ -171,6 +184,9 @@ type Loc struct {
 	Transient bool
 	// Final: the thread has exited (no out-edges); joins wait for it.
 	Final bool
+	// Handler: the thread is in an interrupt handler (cfa.Location's
+	// Handler); moves that await no handler wait while it is here.
+	Handler bool
 }
 
 // ACFA is an abstract thread of one template.
@@ -197,7 +213,8 @@ func (a *ACFA) AddLoc(l Loc) int {
 }
 
 // AddEdge adds from -act-> to, merging with an existing edge between the
-// same locations with the same creations, joins and atomicity. Folded
+// same locations with the same creations, joins, atomicity and waiting
+// for handlers. Folded
 // atomic sections (Atomic) merge only with equal guard and post: a
 // section's effect depends on the state it starts from (a ticket
 // counter's next value), which merged guards and posts would forget.
@@ -205,6 +222,7 @@ func (a *ACFA) AddEdge(from, to int, act Action) {
 	for _, i := range a.Out[from] {
 		e := &a.Edges[i]
 		if e.To == to && equalInts(e.Creates, act.Creates) && equalInts(e.Joins, act.Joins) && e.Atomic == act.Atomic &&
+			e.AwaitsNoHandler == act.AwaitsNoHandler &&
 			(!act.Atomic || (labelKey(e.Guard) == labelKey(act.Guard) && labelKey(e.Post) == labelKey(act.Post))) {
 			e.Havoc = unionStrings(e.Havoc, act.Havoc)
 			e.Guard = orGuards(e.Guard, act.Guard)
@@ -244,6 +262,9 @@ func (a *ACFA) String() string {
 		if l.Transient {
 			mark += " transient"
 		}
+		if l.Handler {
+			mark += " handler"
+		}
 		fmt.Fprintf(&b, "  %d%s [%s]\n", i, mark, l.Label)
 		for _, ei := range a.Out[i] {
 			e := a.Edges[ei]
@@ -255,7 +276,7 @@ func (a *ACFA) String() string {
 
 // CheckSim reports whether g is simulated by a (g ⪯ a, paper section
 // 3.4): the largest relation R with (n, q) in R only if n's label implies
-// q's, both agree on atomic and final, and every edge n -Y-> n' is matched
+// q's, both agree on atomic, transient, handler and final, and every edge n -Y-> n' is matched
 // by some q -Y'-> q' with Y ⊆ Y' and (n', q') in R; and g's entry is
 // related to a's. An empty g is simulated by anything; nothing non-empty
 // is simulated by an empty a.
@@ -271,7 +292,7 @@ func CheckSim(g, a *ACFA) bool {
 	for n, gl := range g.Locs {
 		rel[n] = make([]bool, len(a.Locs))
 		for q, al := range a.Locs {
-			rel[n][q] = gl.Atomic == al.Atomic && gl.Final == al.Final && gl.Transient == al.Transient && gl.Label.Implies(al.Label)
+			rel[n][q] = gl.Atomic == al.Atomic && gl.Final == al.Final && gl.Transient == al.Transient && gl.Handler == al.Handler && gl.Label.Implies(al.Label)
 		}
 	}
 	for changed := true; changed; {

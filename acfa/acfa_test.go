@@ -230,18 +230,29 @@ func TestCheckSim(t *testing.T) {
 }
 
 func TestContextOrder(t *testing.T) {
-	exactAt := func(j, q int) bool { return j == 0 && q == 1 } // say (0,1) is atomic
+	// Say (0,1) is atomic and (1,1) a handler location.
+	matchAt := func(j, q int) Match {
+		switch {
+		case j == 0 && q == 1:
+			return Exactly
+		case j == 1 && q == 1:
+			return Occupied
+		}
+		return AtLeast
+	}
 	tests := []struct {
 		name         string
 		small, big   Context
 		lessEq, want bool
 	}{
-		{"equal", Context{{1, 0}, {2}}, Context{{1, 0}, {2}}, true, true},
-		{"more threads at a plain location", Context{{1, 0}, {1}}, Context{{1, 0}, {2}}, true, true},
-		{"omega is above every count", Context{{1, 0}, {5}}, Context{{Omega, 0}, {Omega}}, true, true},
-		{"fewer threads somewhere", Context{{2, 0}, {1}}, Context{{1, 0}, {2}}, false, false},
-		{"omega is not below a count", Context{{Omega, 0}, {0}}, Context{{3, 0}, {0}}, false, false},
+		{"equal", Context{{1, 0}, {2, 0}}, Context{{1, 0}, {2, 0}}, true, true},
+		{"more threads at a plain location", Context{{1, 0}, {1, 0}}, Context{{1, 0}, {2, 0}}, true, true},
+		{"omega is above every count", Context{{1, 0}, {5, 0}}, Context{{Omega, 0}, {Omega, 0}}, true, true},
+		{"fewer threads somewhere", Context{{2, 0}, {1, 0}}, Context{{1, 0}, {2, 0}}, false, false},
+		{"omega is not below a count", Context{{Omega, 0}, {0, 0}}, Context{{3, 0}, {0, 0}}, false, false},
 		{"an atomic location must match exactly", Context{{0, 0}, {0}}, Context{{0, 1}, {0}}, true, false},
+		{"a handler location may have more threads", Context{{0, 0}, {0, 1}}, Context{{0, 0}, {0, Omega}}, true, true},
+		{"a handler location must be occupied in both or neither", Context{{0, 0}, {0, 0}}, Context{{0, 0}, {0, 1}}, true, false},
 	}
 	for _, tc := range tests {
 		all := true
@@ -253,7 +264,7 @@ func TestContextOrder(t *testing.T) {
 		if all != tc.lessEq {
 			t.Errorf("%s: pointwise LessEq %v, want %v", tc.name, all, tc.lessEq)
 		}
-		if got := tc.small.CoveredBy(tc.big, exactAt); got != tc.want {
+		if got := tc.small.CoveredBy(tc.big, matchAt); got != tc.want {
 			t.Errorf("%s: CoveredBy %v, want %v", tc.name, got, tc.want)
 		}
 	}

@@ -75,19 +75,39 @@ func (g Context) Key() string {
 	return b.String()
 }
 
-// CoveredBy reports whether g <= o location by location, with equality
-// required where exact(template, location) holds (locations whose
-// occupants block or enable others, like atomic ones, where more threads
-// is not more behaviour).
-func (g Context) CoveredBy(o Context, exact func(j, q int) bool) bool {
+// Match says how CoveredBy compares the counters of a location.
+type Match int8
+
+const (
+	// AtLeast: more threads there is more behaviour.
+	AtLeast Match = iota
+	// Occupied: AtLeast, and occupied exactly when the other is (a
+	// thread there only blocks others, like one in a handler).
+	Occupied
+	// Exactly: the same count (atomic locations, where one thread
+	// blocks the others and two block everyone).
+	Exactly
+)
+
+// CoveredBy reports whether g <= o location by location, compared as
+// match(template, location) says.
+func (g Context) CoveredBy(o Context, match func(j, q int) Match) bool {
 	for j, cs := range g {
 		for q, c := range cs {
-			if exact(j, q) {
-				if c != o[j][q] {
+			d := o[j][q]
+			switch match(j, q) {
+			case Exactly:
+				if c != d {
 					return false
 				}
-			} else if !c.LessEq(o[j][q]) {
-				return false
+			case Occupied:
+				if c.Positive() != d.Positive() || !c.LessEq(d) {
+					return false
+				}
+			default:
+				if !c.LessEq(d) {
+					return false
+				}
 			}
 		}
 	}

@@ -21,7 +21,8 @@ import "slices"
 // the edge leaving it; an atomic ARG node is a single thread state (no
 // context move merges it with another), so the pair keeps the branch the
 // section takes (a test-and-set that fails leaves from other states than
-// one that succeeds). Paths that never leave the section stop every
+// one that succeeds). It waits for no handler when every path through
+// the section does. Paths that never leave the section stop every
 // thread for good and so add no behaviour.
 //
 // ok is false, and s is g, when the sections cannot be folded this way:
@@ -145,7 +146,32 @@ func (g *ACFA) sections(enter Edge, isInside func(int) bool) []section {
 			out = append(out, section{x.To, act})
 			continue
 		}
-		out = append(out, section{x.To, Action{Havoc: havoc, Guard: enter.Guard, Post: x.Post, Atomic: len(havoc) > 0}})
+		await := enter.AwaitsNoHandler || x.AwaitsNoHandler || !reachableWithout(g, enter.To, x.From, inside)
+		out = append(out, section{x.To, Action{Havoc: havoc, Guard: enter.Guard, Post: x.Post, Atomic: len(havoc) > 0,
+			AwaitsNoHandler: await}})
 	}
 	return out
+}
+
+// reachableWithout reports whether to is reachable from from through the
+// locations of inside by moves that do not await handlers. When it is
+// not, every path of the section waits for no handler, and since nothing
+// else moves during a section, the summary waits before it starts.
+func reachableWithout(g *ACFA, from, to int, inside map[int]bool) bool {
+	seen := map[int]bool{from: true}
+	work := []int{from}
+	for len(work) > 0 {
+		l := work[len(work)-1]
+		work = work[:len(work)-1]
+		if l == to {
+			return true
+		}
+		for _, i := range g.Out[l] {
+			if e := g.Edges[i]; inside[e.To] && !e.AwaitsNoHandler && !seen[e.To] {
+				seen[e.To] = true
+				work = append(work, e.To)
+			}
+		}
+	}
+	return false
 }

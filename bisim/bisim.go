@@ -2,9 +2,9 @@
 // it minimizes an abstract reachability graph, already projected onto the
 // global variables, to its weak-bisimulation quotient, which becomes the
 // next abstract thread of the context. Locations are observed through
-// their label, atomicity and finality; edges with an empty action between
-// locations that agree on atomicity and finality are silent, every other
-// edge is visible with its action as label. The quotient keeps one
+// their label, atomicity, transience, handler flag and finality; edges
+// with an empty action between locations that agree on all of them are
+// silent, every other edge is visible with its action as label. The quotient keeps one
 // location per equivalence class and the image of every edge of the graph
 // (self loops included), so the graph is always simulated by its quotient
 // (acfa.CheckSim) and the quotient can serve as a sound context once it
@@ -37,8 +37,8 @@ func Collapse(g *acfa.ACFA) (a *acfa.ACFA, mu []int) {
 	return quotient(g, mu), mu
 }
 
-// silent reports whether e is a tau move: no havoc, creation or join, and
-// no change of atomicity or finality.
+// silent reports whether e is a tau move: no havoc, creation, join or
+// wait for handlers, and no change of what locations show.
 //
 // A move whose guard is narrower than its source's label is visible too:
 // merging the source of a guarded branch (a spin loop's head) with its
@@ -47,7 +47,8 @@ func Collapse(g *acfa.ACFA) (a *acfa.ACFA, mu []int) {
 func silent(g *acfa.ACFA, e acfa.Edge) bool {
 	from, to := g.Locs[e.From], g.Locs[e.To]
 	unguarded := e.Guard == nil || e.Guard.Key() == from.Label.Key()
-	return e.Silent() && unguarded && from.Atomic == to.Atomic && from.Final == to.Final && from.Transient == to.Transient
+	return e.Silent() && unguarded && from.Atomic == to.Atomic && from.Final == to.Final && from.Transient == to.Transient &&
+		from.Handler == to.Handler
 }
 
 // visibleKey names a visible move: its action and its guard.
@@ -64,8 +65,8 @@ func visibleKey(e acfa.Edge) string {
 
 // observable is what the initial partition compares.
 type observable struct {
-	label                    string
-	atomic, final, transient bool
+	label                             string
+	atomic, final, transient, handler bool
 }
 
 // partition computes the coarsest weak bisimulation of g by signature
@@ -79,7 +80,7 @@ func partition(g *acfa.ACFA) []int {
 	{
 		ids := map[observable]int{}
 		for i, l := range g.Locs {
-			o := observable{l.Label.Key(), l.Atomic, l.Final, l.Transient}
+			o := observable{l.Label.Key(), l.Atomic, l.Final, l.Transient, l.Handler}
 			id, ok := ids[o]
 			if !ok {
 				id = len(ids)

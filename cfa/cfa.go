@@ -218,9 +218,19 @@ const (
 	Error
 	// Skip: no effect (atomic section boundaries, gotos).
 	Skip
+	// HandlerEnter and HandlerExit: no effect on data; they bound a
+	// handler region (Location.Handler), the code of an interrupt
+	// handler in progress (circ/tinyos.h).
+	HandlerEnter
+	HandlerExit
+	// AwaitNoHandler: proceed only if no other thread is at a Handler
+	// location. A TinyOS task makes progress only when no handler is in
+	// progress: the handlers run to completion on top of it.
+	AwaitNoHandler
 )
 
-var opKindNames = [...]string{"assign", "assume", "havoc", "create", "join", "lock", "unlock", "trylock", "exit", "error", "skip"}
+var opKindNames = [...]string{"assign", "assume", "havoc", "create", "join", "lock", "unlock", "trylock", "exit", "error", "skip",
+	"enter handler", "exit handler", "await no handler"}
 
 func (k OpKind) String() string { return opKindNames[k] }
 
@@ -335,7 +345,10 @@ func bound(e Expr, inf string) string {
 type Location struct {
 	ID     int
 	Atomic bool // inside an atomic section: a thread here runs alone
-	Pos    Pos
+	// Handler: inside a handler region; AwaitNoHandler waits while
+	// another thread is at such a location.
+	Handler bool
+	Pos     Pos
 }
 
 // Multiplicity says how many instances of a template can run.
@@ -425,6 +438,53 @@ func (p *Program) Finish() {
 		}
 	}
 	p.computeMultiplicities()
+}
+
+// MarkHandlers sets Location.Handler: a location is in a handler region
+// when the paths from the entry to it cross one more HandlerEnter than
+// HandlerExit. Regions must be well nested: every path to a location
+// crosses the same balance, never negative nor above one. It returns the
+// first edge where that fails, and why.
+func (c *CFA) MarkHandlers() (*Edge, string) {
+	depth := make([]int, len(c.Locs))
+	for i := range depth {
+		depth[i] = -1
+	}
+	out := make([][]*Edge, len(c.Locs))
+	for _, e := range c.Edges {
+		out[e.From] = append(out[e.From], e)
+	}
+	depth[c.Entry] = 0
+	work := []int{c.Entry}
+	for len(work) > 0 {
+		l := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, e := range out[l] {
+			d := depth[l]
+			switch e.Kind {
+			case HandlerEnter:
+				d++
+			case HandlerExit:
+				d--
+			}
+			switch {
+			case d < 0:
+				return e, "exit outside a handler region"
+			case d > 1:
+				return e, "handler regions cannot nest in one thread"
+			case depth[e.To] >= 0 && depth[e.To] != d:
+				return e, "paths join inside and outside a handler region"
+			}
+			if depth[e.To] < 0 {
+				depth[e.To] = d
+				work = append(work, e.To)
+			}
+		}
+	}
+	for l, loc := range c.Locs {
+		loc.Handler = depth[l] == 1
+	}
+	return nil, ""
 }
 
 // computeMultiplicities sets each template's Mult from its create sites:
@@ -571,6 +631,9 @@ func (p *Program) String() string {
 			mark := ""
 			if loc.Atomic {
 				mark = " atomic"
+			}
+			if loc.Handler {
+				mark += " handler"
 			}
 			if len(c.Out[l]) == 0 {
 				mark += " final"

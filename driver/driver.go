@@ -195,13 +195,15 @@ outer:
 			views := make([]*acfa.ACFA, n)
 			idxs := make([][]int, n)
 			fixpoint := true
+			var states []string
 			for i := 0; i < n; i++ {
+				states = append(states, fmt.Sprint(graphs[i].NumStates))
 				views[i], idxs[i] = c.contextView(graphs[i])
 				if !acfa.CheckSim(views[i], c.acfas[i]) {
 					fixpoint = false
 				}
 			}
-			c.progress("fixpoint %v", fixpoint)
+			c.progress("fixpoint %v (abstract states [%s])", fixpoint, strings.Join(states, " "))
 			if fixpoint && c.bounded {
 				// The ACFAs are closed for at most k threads per
 				// template; one round with omega counters decides

@@ -127,6 +127,18 @@ func (s *State) Scheduled(t int) bool {
 	return len(s.AtomicThreads()) == 0
 }
 
+// handlerThread returns a live thread other than t at a handler
+// location, or -1.
+func (s *State) handlerThread(t int) int {
+	for i := range s.Threads {
+		th := &s.Threads[i]
+		if i != t && !th.Done && th.Template.Locs[th.Loc].Handler {
+			return i
+		}
+	}
+	return -1
+}
+
 // value reads v as seen by thread t.
 func (s *State) value(t int, v *cfa.Var) int64 {
 	if v.Global {
@@ -244,6 +256,10 @@ func (s *State) enabled(t int, e *cfa.Edge) (Move, bool, error) {
 		if s.Globals[e.Mutex.Index] != 0 {
 			return m, false, nil
 		}
+	case cfa.AwaitNoHandler:
+		if s.handlerThread(t) >= 0 {
+			return m, false, nil
+		}
 	}
 	return m, true, nil
 }
@@ -327,6 +343,8 @@ func (s *State) whyBlocked(t int, e *cfa.Edge) string {
 		return fmt.Sprintf("thread %s has not exited", s.Threads[h].Name())
 	case cfa.Lock:
 		return e.Mutex.Name + " is held"
+	case cfa.AwaitNoHandler:
+		return fmt.Sprintf("thread %s is in a handler", s.Threads[s.handlerThread(t)].Name())
 	}
 	return "blocked"
 }

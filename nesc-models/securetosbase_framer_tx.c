@@ -35,6 +35,11 @@
  *   handler's control and the variables checked here do not depend on them;
  * - UART.put is folded into UARTM.txByte's atomic section (arming the
  *   transmit-complete interrupt a step earlier only adds behaviours);
+ * - UARTM.txByte is an async command, called from task context (StartTx)
+ *   and from the interrupt (txByteReady); it is defined once per context
+ *   (uart_txByte_task, uart_txByte) from one macro, so that the task's
+ *   atomic section waits, as the real one does, until no handler is in
+ *   progress (a preempted task does not move);
  * - LastByteSuccess is always TRUE (UARTM signals txByteReady(TRUE) only),
  *   so the dead failure branch of txByteReady is dropped;
  * - each case of txByteReady ends in one call of ByteComm.txByte (through
@@ -75,12 +80,16 @@ int gFlagTokenPend, gFlagDataPend, gFlagUnknown; /* the bits of gFlags */
 int uart_busy;   /* UARTM.state */
 int uart_tx_irq; /* a byte is being shifted out: SIG_UART_TRANS pending */
 
-/* UARTM ByteComm.txByte with HPLUART.put: 1 on success. */
-int uart_txByte(void) {
-  int old = 0;
-  CIRC_ATOMIC(old = uart_busy; uart_busy = 1; if (!old) uart_tx_irq = 1);
-  return !old;
-}
+/* UARTM ByteComm.txByte with HPLUART.put: 1 on success. ATOMIC is
+ * CIRC_TASK_ATOMIC for the task-context instance, CIRC_ATOMIC otherwise. */
+#define UART_TXBYTE(name, ATOMIC)                                           \
+  int name(void) {                                                           \
+    int old = 0;                                                             \
+    ATOMIC(old = uart_busy; uart_busy = 1; if (!old) uart_tx_irq = 1);       \
+    return !old;                                                             \
+  }
+UART_TXBYTE(uart_txByte, CIRC_ATOMIC)
+UART_TXBYTE(uart_txByte_task, CIRC_TASK_ATOMIC)
 
 CIRC_TASK_DECLARE(PacketSent);
 
@@ -109,7 +118,7 @@ int StartTx(void) {
     });
   if (initiate) {
     CIRC_TASK_ATOMIC(gTxRunningCRC = 0; gTxByteCnt = 0);
-    result = uart_txByte();
+    result = uart_txByte_task();
     if (!result) {
       CIRC_TASK_ATOMIC(gTxState = TX_ERROR);
       CIRC_POST(PacketSent);

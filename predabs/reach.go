@@ -136,12 +136,18 @@ func (s *State) cell() cell { return cell{s.Phase, s.PC, s.M, s.Joined} }
 // many context threads at every location, exactly as many at atomic
 // locations (a thread there blocks the others and, under the circ
 // definition, every race) and at final ones (joins pick the first
-// occupied one). Every move of small is then a move of big with the same
+// occupied one), and at handler locations in both or neither (a thread
+// there blocks the moves that await no handler). Every move of small is then a move of big with the same
 // effect on the main thread, and every race of small one of big.
 func (a *analysis) covers(big, small *State) bool {
-	return small.Gamma.CoveredBy(big.Gamma, func(j, q int) bool {
-		l := a.ACFAs[j].Locs[q]
-		return l.Atomic || l.Transient || l.Final
+	return small.Gamma.CoveredBy(big.Gamma, func(j, q int) acfa.Match {
+		switch l := a.ACFAs[j].Locs[q]; {
+		case l.Atomic || l.Transient || l.Final:
+			return acfa.Exactly
+		case l.Handler:
+			return acfa.Occupied
+		}
+		return acfa.AtLeast
 	})
 }
 
@@ -417,6 +423,9 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 				continue
 			}
 			for _, ex := range sec.exits {
+				if ex.awaits && a.inHandler(nx.Gamma, -1, -1) {
+					continue
+				}
 				via := append([]viaStep{{nx.op.Edge, ThreadState{nx.PC, nx.M}}}, ex.via...)
 				last := via[len(via)-1]
 				push(&State{Phase: Running, PC: ex.ts.PC, M: ex.ts.M, Gamma: nx.Gamma, Joined: nx.Joined,
@@ -694,6 +703,8 @@ func (s *Setup) Action(e *cfa.Edge) acfa.Action {
 		if j, ok := s.joinTarget(e); ok {
 			act.Joins = []int{j}
 		}
+	case cfa.AwaitNoHandler:
+		act.AwaitsNoHandler = true
 	}
 	return act
 }
@@ -946,6 +957,10 @@ func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 	gamma := st.Gamma
 	joined := st.Joined
 	switch e.Kind {
+	case cfa.AwaitNoHandler:
+		if a.inHandler(gamma, -1, -1) {
+			return nil, nil
+		}
 	case cfa.Create:
 		j := e.Template.Index
 		if !a.ACFAs[j].IsEmpty() {
@@ -972,6 +987,24 @@ func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 		out = append(out, &State{Phase: Running, PC: e.To, M: m, Gamma: gamma, Joined: joined, op: Op{Kind: MainMove, Edge: e}})
 	}
 	return out, nil
+}
+
+// inHandler reports whether a context thread of g is at a handler
+// location, not counting one thread at location q of template j (the
+// one that moves). Counters tell occupied from empty exactly, omega
+// included, so this is exact.
+func (a *analysis) inHandler(g acfa.Context, j, q int) bool {
+	for t, cs := range g {
+		for l, c := range cs {
+			if t == j && l == q {
+				c = c.Dec()
+			}
+			if c.Positive() && a.ACFAs[t].Locs[l].Handler {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // spawn adds a new context thread of template j at its entry (in place).
@@ -1001,6 +1034,9 @@ func (a *analysis) consumeFinal(g acfa.Context, j int) (acfa.Context, bool) {
 func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
 	A := a.ACFAs[j]
 	e := A.Edges[ei]
+	if e.AwaitsNoHandler && ((st.Phase == Running && a.tmpl.Locs[st.PC].Handler) || a.inHandler(st.Gamma, j, e.From)) {
+		return nil, nil
+	}
 	gamma := st.Gamma.Clone()
 	gamma[j][e.From] = gamma[j][e.From].Dec()
 	gamma[j][e.To] = gamma[j][e.To].Inc(a.K)
@@ -1183,7 +1219,8 @@ func (a *analysis) build() *ARG {
 		}
 		pc := arg.States[i][0].PC
 		r := NewRegion(a.Preds, false, ms)
-		l := acfa.Loc{Label: r, Atomic: a.tmpl.Locs[pc].Atomic, Final: len(a.tmpl.Out[pc]) == 0, Transient: a.transient[pc]}
+		l := acfa.Loc{Label: r, Atomic: a.tmpl.Locs[pc].Atomic, Final: len(a.tmpl.Out[pc]) == 0, Transient: a.transient[pc],
+			Handler: a.tmpl.Locs[pc].Handler}
 		arg.G.AddLoc(l)
 		l.Label = r.Project()
 		arg.Projected.AddLoc(l)

@@ -33,6 +33,9 @@ type viaStep struct {
 type sectionExit struct {
 	ts  ThreadState
 	via []viaStep
+	// awaits: the path waits for no handler; it is taken only in
+	// contexts without a thread in a handler.
+	awaits bool
 }
 
 // sectionSummary is the folded section from one entry thread state; ok is
@@ -68,9 +71,16 @@ func (a *analysis) section(in ThreadState) (sectionSummary, error) {
 	type visit struct {
 		parent int
 		step   viaStep
+		awaits bool
 	}
-	visits := []visit{{-1, viaStep{nil, in}}}
-	seen := map[ThreadState]bool{in: true}
+	// A thread state is visited at most twice: reached by a path that
+	// waits for no handler, and by one that does not.
+	type key struct {
+		ts     ThreadState
+		awaits bool
+	}
+	visits := []visit{{-1, viaStep{nil, in}, false}}
+	seen := map[key]bool{{in, false}: true}
 	path := func(i int) []viaStep {
 		var p []viaStep
 		for ; visits[i].parent >= 0; i = visits[i].parent {
@@ -83,7 +93,7 @@ func (a *analysis) section(in ThreadState) (sectionSummary, error) {
 	}
 	var s sectionSummary
 	for i := 0; i < len(visits); i++ {
-		ts := visits[i].step.ts
+		ts, awaits := visits[i].step.ts, visits[i].awaits
 		st := &State{Phase: Running, PC: ts.PC, M: ts.M}
 		for _, e := range a.tmpl.Out[ts.PC] {
 			if e.Kind == cfa.Create || e.Kind == cfa.Join {
@@ -97,16 +107,17 @@ func (a *analysis) section(in ThreadState) (sectionSummary, error) {
 			for _, nx := range nxs {
 				a.connect(st, nx)
 				to := ThreadState{nx.PC, nx.M}
-				if seen[to] {
+				aw := awaits || e.Kind == cfa.AwaitNoHandler
+				if seen[key{to, aw}] || seen[key{to, false}] {
 					continue
 				}
-				seen[to] = true
+				seen[key{to, aw}] = true
 				step := viaStep{e, to}
 				if !a.folds(nx.PC) {
-					s.exits = append(s.exits, sectionExit{to, append(path(i), step)})
+					s.exits = append(s.exits, sectionExit{to, append(path(i), step), aw})
 					continue
 				}
-				visits = append(visits, visit{i, step})
+				visits = append(visits, visit{i, step, aw})
 			}
 		}
 	}

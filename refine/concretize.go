@@ -416,7 +416,8 @@ func findPath(arg *predabs.ARG, mu []int, node, q int, finalFromSection bool, fi
 					return p, nil
 				}
 				from, to := arg.G.Locs[ge.From], arg.G.Locs[ge.To]
-				follow = !next.wrote && mu[ge.To] == q && to.Atomic == from.Atomic && to.Transient == from.Transient
+				follow = !next.wrote && mu[ge.To] == q && to.Atomic == from.Atomic && to.Transient == from.Transient &&
+					to.Handler == from.Handler
 				next.wrote = false
 			}
 			if k := (key{next.node, next.wrote, syncKey(next.enter)}); follow && !seen[k] {

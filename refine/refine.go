@@ -154,11 +154,24 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 
 	done := map[int]bool{}
 	nextID := 1
+	// Where each live thread is, for AwaitNoHandler: a condition on
+	// control, which the interleaving decides by itself.
+	type where struct {
+		c  *cfa.CFA
+		pc int
+	}
+	at := map[int]where{0: {p.Main(), p.Main().Entry}}
 	for i, st := range steps {
 		e, tid := st.Edge, st.Thread
 		env := s.env(tid)
 		var c []z3.Bool
 		switch e.Kind {
+		case cfa.AwaitNoHandler:
+			for o, w := range at {
+				if o != tid && !done[o] && w.c.Locs[w.pc].Handler {
+					c = append(c, sv.Ctx.FromBool(false))
+				}
+			}
 		case cfa.Assign:
 			rhs := sv.Int(e.RHS, env)
 			if e.LHS.Bool {
@@ -187,6 +200,7 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 			if e.LHS != nil {
 				c = append(c, sv.Const(s.next(e.LHS, tid)).Eq(sv.Num(int64(child))))
 			}
+			at[child] = where{e.Template, e.Template.Entry}
 			for _, l := range e.Template.Locals {
 				if l == e.Template.Param && e.Arg != nil {
 					c = append(c, sv.Const(s.cur(l, child)).Eq(arg))
@@ -218,6 +232,10 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 		}
 		if e.Kind == cfa.Exit || e.Kind == cfa.Error {
 			done[tid] = true
+		}
+		if w, ok := at[tid]; ok {
+			w.pc = e.To
+			at[tid] = w
 		}
 		f.clauses = append(f.clauses, andAll(sv, c))
 		f.origin = append(f.origin, i)

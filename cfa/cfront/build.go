@@ -159,6 +159,9 @@ func (b *builder) build() *cfa.Program {
 	}
 	for _, c := range b.prog.Templates {
 		simplify(c)
+		if e, why := c.MarkHandlers(); e != nil {
+			b.failAt(e.Pos, "handler region not well nested: %s", why)
+		}
 	}
 	b.prog.SplitByArgument()
 	b.prog.Finish()

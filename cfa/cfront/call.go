@@ -139,6 +139,12 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		}
 		t.exit(p)
 		return zeroIf(want), true
+	case "__CIRC_handler_enter", "__CIRC_handler_exit", "__CIRC_await_no_handler":
+		nargs(0)
+		kind := map[string]cfa.OpKind{"__CIRC_handler_enter": cfa.HandlerEnter, "__CIRC_handler_exit": cfa.HandlerExit,
+			"__CIRC_await_no_handler": cfa.AwaitNoHandler}[name]
+		t.add(&cfa.Edge{Kind: kind, Pos: p})
+		return zeroIf(want), true
 	case "__VERIFIER_atomic_begin", "__nesc_atomic_start":
 		nargs(0)
 		t.atomicStep(1, p, name)

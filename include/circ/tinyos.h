@@ -66,10 +66,14 @@
  *                              task makes progress only while no handler is
  *                              in progress (handlers run to completion on
  *                              top of the task they preempt), so the section
- *                              also waits for circ_handlers == 0. Use it
- *                              only in code that runs in task context; in
- *                              code shared by handlers and tasks use
- *                              CIRC_ATOMIC (weaker, still sound).
+ *                              also waits until no handler is in progress
+ *                              (__CIRC_await_no_handler). Use it only in
+ *                              code that runs in task context. A function
+ *                              called from both contexts can be defined
+ *                              once per context with a macro taking the
+ *                              section's macro (see nesc-models/
+ *                              securetosbase_framer_tx.c, uart_txByte), or
+ *                              use CIRC_ATOMIC (weaker, still sound).
  *   CIRC_ENABLE(e); CIRC_DISABLE(e);
  *                              set / clear an interrupt enable flag (an
  *                              integer global, declared by the model) in an
@@ -98,7 +102,15 @@
  *
  * Harness state (globals, all accessed only in atomic steps, so never
  * reported under --race-def circ): circ_task_running (1 while a task runs),
- * circ_handlers (handlers in progress), circ_pending_<t> (posted runs of t).
+ * circ_pending_<t> (posted runs of t).
+ *
+ * Handlers in progress are not counted in a global: the firing enters a
+ * handler region (__CIRC_handler_enter) and the return leaves it
+ * (__CIRC_handler_exit), and tasks wait with __CIRC_await_no_handler until
+ * no other thread is in one. circ knows where every thread is, for any
+ * number of threads (the counters of the context are exact about which
+ * locations are occupied), while a counter in a global would need one
+ * predicate per nesting depth.
  */
 #ifndef CIRC_TINYOS_H
 #define CIRC_TINYOS_H
@@ -109,9 +121,13 @@ extern void __VERIFIER_atomic_begin(void);
 extern void __VERIFIER_atomic_end(void);
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int cond);
+/* circ built-ins: a handler region (a handler in progress), and a step
+ * that waits until no other thread is in one. */
+extern void __CIRC_handler_enter(void);
+extern void __CIRC_handler_exit(void);
+extern void __CIRC_await_no_handler(void);
 
 int circ_task_running;
-int circ_handlers;
 
 #define CIRC_ATOMIC(...)                                                       \
   do {                                                                         \
@@ -123,7 +139,7 @@ int circ_handlers;
 #define CIRC_TASK_ATOMIC(...)                                                  \
   do {                                                                         \
     __VERIFIER_atomic_begin();                                                 \
-    __VERIFIER_assume(circ_handlers == 0);                                     \
+    __CIRC_await_no_handler();                                                 \
     __VA_ARGS__;                                                               \
     __VERIFIER_atomic_end();                                                   \
   } while (0)
@@ -153,25 +169,26 @@ int circ_handlers;
   if (__VERIFIER_nondet_int() && (e)) {                                        \
     if (clears)                                                                \
       e = 0;                                                                   \
-    circ_handlers = circ_handlers + 1;                                         \
+    __CIRC_handler_enter();                                                    \
     __VERIFIER_atomic_end();                                                   \
     h();                                                                       \
     __VERIFIER_atomic_begin();                                                 \
-    circ_handlers = circ_handlers - 1;                                         \
+    __CIRC_handler_exit();                                                     \
   }
 
 #define CIRC_ENV_INTERRUPT(h)                                                  \
   if (__VERIFIER_nondet_int()) {                                               \
-    circ_handlers = circ_handlers + 1;                                         \
+    __CIRC_handler_enter();                                                    \
     __VERIFIER_atomic_end();                                                   \
     h();                                                                       \
     __VERIFIER_atomic_begin();                                                 \
-    circ_handlers = circ_handlers - 1;                                         \
+    __CIRC_handler_exit();                                                     \
   }
 
 #define CIRC_RUN_TASK(t)                                                       \
   if (__VERIFIER_nondet_int() && circ_task_running == 0 &&                     \
-      circ_handlers == 0 && circ_pending_##t > 0) {                            \
+      circ_pending_##t > 0) {                                                  \
+    __CIRC_await_no_handler();                                                 \
     circ_pending_##t = circ_pending_##t - 1;                                   \
     circ_task_running = 1;                                                     \
     __VERIFIER_atomic_end();                                                   \
@@ -181,8 +198,8 @@ int circ_handlers;
   }
 
 #define CIRC_RUN_ENV_TASK(f)                                                   \
-  if (__VERIFIER_nondet_int() && circ_task_running == 0 &&                     \
-      circ_handlers == 0) {                                                    \
+  if (__VERIFIER_nondet_int() && circ_task_running == 0) {                     \
+    __CIRC_await_no_handler();                                                 \
     circ_task_running = 1;                                                     \
     __VERIFIER_atomic_end();                                                   \
     f();                                                                       \
