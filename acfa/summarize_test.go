@@ -28,6 +28,9 @@ func describe(s *ACFA) []string {
 		if e.Atomic {
 			d += " atomic"
 		}
+		if e.AwaitsNoHandler {
+			d += " await"
+		}
 		if e.Guard != nil || e.Post != nil {
 			d += fmt.Sprintf(" %v/%v", e.Guard, e.Post)
 		}
@@ -114,6 +117,20 @@ func TestSummarize(t *testing.T) {
 			ok:   true, idx: []int{0, -1, 1}, wantLoc: 2,
 			want: []string{"0->1 {}"},
 		},
+		{
+			// A task's section: 0 -> [1 -await-> 2 -x-> 3] -> 4.
+			name: "a section waits for no handler when every path through it does",
+			g:    sectioned("n a a a n", step(0, 1), edge{1, 2, Action{AwaitsNoHandler: true}}, step(2, 3, "x"), step(3, 4)),
+			ok:   true, idx: []int{0, -1, -1, -1, 1}, wantLoc: 2,
+			want: []string{"0->1 {x} atomic await"},
+		},
+		{
+			name: "a section with a path that does not wait does not wait",
+			g: sectioned("n a a a n", step(0, 1), edge{1, 2, Action{AwaitsNoHandler: true}}, step(2, 3, "x"), step(3, 4),
+				step(1, 3)),
+			ok: true, idx: []int{0, -1, -1, -1, 1}, wantLoc: 2,
+			want: []string{"0->1 {x} atomic"},
+		},
 		{name: "atomic entry", g: sectioned("a n", step(0, 1)), idx: []int{0, 1}},
 		{name: "exit inside a section", g: sectioned("n af", step(0, 1)), idx: []int{0, 1}},
 		{name: "create inside a section", g: sectioned("n a n", step(0, 1), edge{1, 2, Action{Creates: []int{0}}}), idx: []int{0, 1, 2}},
@@ -142,6 +159,23 @@ func TestSummarize(t *testing.T) {
 		if got := describe(s); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: edges\n  %q\nwant\n  %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+func TestAwaitingActions(t *testing.T) {
+	free := Action{Havoc: []string{"x"}}
+	await := Action{Havoc: []string{"x"}, AwaitsNoHandler: true}
+	if await.Covers(free) || !free.Covers(await) {
+		t.Error("a move that waits must not cover one that does not, and the converse must hold")
+	}
+	if (Action{AwaitsNoHandler: true}).Silent() {
+		t.Error("a move that only waits is silent: bisimulation would drop the wait")
+	}
+	if await.Key() == free.Key() {
+		t.Error("waiting and free moves share a key")
+	}
+	if u := await.Union(free); u.AwaitsNoHandler {
+		t.Error("the union of a waiting and a free move waits")
 	}
 }
 

@@ -240,6 +240,37 @@ func TestLockBlocksInMoves(t *testing.T) {
 	}
 }
 
+// TestAwaitNoHandler: a thread waits at AwaitNoHandler while another one
+// is at a handler location, and not while only itself is.
+func TestAwaitNoHandler(t *testing.T) {
+	w := newTemplate("worker", 3)
+	w.c.Locs[1].Handler = true
+	enter := w.edge(0, 1, cfa.Edge{Kind: cfa.HandlerEnter})
+	exit := w.edge(1, 2, cfa.Edge{Kind: cfa.HandlerExit})
+	m := newTemplate("main", 4)
+	create := m.edge(0, 1, cfa.Edge{Kind: cfa.Create, Template: w.c})
+	await := m.edge(1, 2, cfa.Edge{Kind: cfa.AwaitNoHandler})
+	m.edge(2, 3, cfa.Edge{Kind: cfa.Exit})
+	p := program(nil, m, w)
+	s := Initial(p)
+	s = mustApply(t, s, Step{Thread: 0, Edge: create})
+	if _, err := Apply(s, Step{Thread: 0, Edge: await}); err != nil {
+		t.Fatalf("await with the worker outside its handler: %v", err)
+	}
+	s = mustApply(t, s, Step{Thread: 1, Edge: enter})
+	if _, err := Apply(s, Step{Thread: 0, Edge: await}); err == nil || !strings.Contains(err.Error(), "worker#1 is in a handler") {
+		t.Fatalf("await with the worker in its handler: err = %v", err)
+	}
+	moves, _ := s.Moves()
+	for _, mv := range moves {
+		if mv.Edge == await {
+			t.Fatal("await enabled while the worker is in its handler")
+		}
+	}
+	s = mustApply(t, s, Step{Thread: 1, Edge: exit})
+	mustApply(t, s, Step{Thread: 0, Edge: await})
+}
+
 // raceState builds a state with main at location ml and a worker at wl of
 // a program where main reads x (non-atomically at 0, atomically at 1) and
 // the worker writes x (non-atomically at 0, atomically at 1) or reads it

@@ -358,6 +358,41 @@ int main() {
 	}
 }
 
+// TestHandlerRegions: the locations between __CIRC_handler_enter and
+// __CIRC_handler_exit, and only those, are handler locations, and
+// __CIRC_await_no_handler becomes its own edge.
+func TestHandlerRegions(t *testing.T) {
+	src := hdr + `
+void __CIRC_handler_enter(void);
+void __CIRC_handler_exit(void);
+void __CIRC_await_no_handler(void);
+int g, h;
+int main() {
+  g = 1;
+  __CIRC_handler_enter();
+  h = 2;
+  __CIRC_handler_exit();
+  __CIRC_await_no_handler();
+  g = 3;
+  return 0;
+}
+`
+	c := mustParse(t, src).Main()
+	kinds := map[cfa.OpKind]int{}
+	for _, e := range c.Edges {
+		kinds[e.Kind]++
+		inside := (e.Kind == cfa.Assign && e.LHS.Name == "h") || e.Kind == cfa.HandlerExit
+		if c.Locs[e.From].Handler != inside {
+			t.Errorf("edge %s at %v: handler source %v, want %v", e, e.Pos, c.Locs[e.From].Handler, inside)
+		}
+	}
+	for _, k := range []cfa.OpKind{cfa.HandlerEnter, cfa.HandlerExit, cfa.AwaitNoHandler} {
+		if kinds[k] != 1 {
+			t.Errorf("%d %s edges, want 1", kinds[k], k)
+		}
+	}
+}
+
 func TestErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
@@ -377,6 +412,9 @@ func TestErrors(t *testing.T) {
 		{"no-main", "int g;\n", "t.c:0:0: no main function"},
 		{"nesting", "void __VERIFIER_atomic_begin(void);\nvoid __VERIFIER_atomic_end(void);\nint g;\nint main() {\n  if (g)\n    __VERIFIER_atomic_begin();\n  g = 1;\n  return 0;\n}\n", "t.c:5:3: atomic section not well nested"},
 		{"end-without-begin", "void __VERIFIER_atomic_end(void);\nint main() {\n  __VERIFIER_atomic_end();\n  return 0;\n}\n", "t.c:3:3: atomic section not well nested"},
+		{"handler-exit-outside", "void __CIRC_handler_exit(void);\nint main() {\n  __CIRC_handler_exit();\n  return 0;\n}\n", "t.c:3:3: handler region not well nested: exit outside a handler region"},
+		{"handler-nested", "void __CIRC_handler_enter(void);\nint main() {\n  __CIRC_handler_enter();\n  __CIRC_handler_enter();\n  return 0;\n}\n", "t.c:4:3: handler region not well nested: handler regions cannot nest in one thread"},
+		{"handler-join", "void __CIRC_handler_enter(void);\nint g;\nint main() {\n  if (g)\n    __CIRC_handler_enter();\n  g = 1;\n  return 0;\n}\n", "t.c:5:5: handler region not well nested: paths join inside and outside a handler region"},
 		{"thread-arg-pointer", "#include <pthread.h>\nint a;\nvoid *f(void *p) { return 0; }\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, &a);\n  return 0;\n}\n", "t.c:6:28: unsupported: address-of operator (&)"},
 		{"deref-arg", "#include <pthread.h>\nvoid *f(void *p) {\n  int x = *(int *)p;\n  return 0;\n}\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  return 0;\n}\n", "t.c:3:11: unsupported: pointer dereference"},
 		{"cond-var", "#include <pthread.h>\npthread_cond_t c;\npthread_mutex_t m;\nint main() {\n  pthread_cond_wait(&c, &m);\n  return 0;\n}\n", "t.c:5:3: unsupported: pthread_cond_wait"},
