@@ -595,6 +595,9 @@ func (a *analysis) race(st *State) *RaceError {
 				if (a.CircDef && A.Edges[ei].Atomic) || !a.guardHolds(A.Edges[ei], st.M) {
 					continue // a folded atomic section's writes do not race
 				}
+				if A.Edges[ei].AwaitsNoHandler && (a.tmpl.Locs[st.PC].Handler || a.inHandler(st.Gamma, j, q)) {
+					continue // the write waits for the handler in progress
+				}
 				for _, h := range A.Edges[ei].Havoc {
 					if h == a.Var.Name {
 						return &RaceError{MainEdge: mainEdge, CtxTemplate: j, CtxLoc: q, CtxEdge: ei}
