@@ -595,7 +595,7 @@ func (a *analysis) race(st *State) *RaceError {
 				if (a.CircDef && A.Edges[ei].Atomic) || !a.guardHolds(A.Edges[ei], st.M) {
 					continue // a folded atomic section's writes do not race
 				}
-				if A.Edges[ei].AwaitsNoHandler && (a.tmpl.Locs[st.PC].Handler || a.inHandler(st.Gamma, j, q)) {
+				if A.Edges[ei].AwaitsNoHandler && a.othersInHandler(st, j, q) {
 					continue // the write waits for the handler in progress
 				}
 				for _, h := range A.Edges[ei].Havoc {
@@ -1010,6 +1010,14 @@ func (a *analysis) inHandler(g acfa.Context, j, q int) bool {
 	return false
 }
 
+// othersInHandler reports whether, in st, a thread other than one
+// context thread at location q of template j is in a handler: the main
+// thread or another context thread. A context move that awaits no
+// handler is blocked then.
+func (a *analysis) othersInHandler(st *State, j, q int) bool {
+	return (st.Phase == Running && a.tmpl.Locs[st.PC].Handler) || a.inHandler(st.Gamma, j, q)
+}
+
 // spawn adds a new context thread of template j at its entry (in place).
 // In Exact mode a template with K live instances gets no more.
 func (a *analysis) spawn(g acfa.Context, j int) {
@@ -1037,7 +1045,7 @@ func (a *analysis) consumeFinal(g acfa.Context, j int) (acfa.Context, bool) {
 func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
 	A := a.ACFAs[j]
 	e := A.Edges[ei]
-	if e.AwaitsNoHandler && ((st.Phase == Running && a.tmpl.Locs[st.PC].Handler) || a.inHandler(st.Gamma, j, e.From)) {
+	if e.AwaitsNoHandler && a.othersInHandler(st, j, e.From) {
 		return nil, nil
 	}
 	gamma := st.Gamma.Clone()

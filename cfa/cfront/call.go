@@ -141,9 +141,7 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		return zeroIf(want), true
 	case "__CIRC_handler_enter", "__CIRC_handler_exit", "__CIRC_await_no_handler":
 		nargs(0)
-		kind := map[string]cfa.OpKind{"__CIRC_handler_enter": cfa.HandlerEnter, "__CIRC_handler_exit": cfa.HandlerExit,
-			"__CIRC_await_no_handler": cfa.AwaitNoHandler}[name]
-		t.add(&cfa.Edge{Kind: kind, Pos: p})
+		t.add(&cfa.Edge{Kind: handlerBuiltins[name], Pos: p})
 		return zeroIf(want), true
 	case "__VERIFIER_atomic_begin", "__nesc_atomic_start":
 		nargs(0)
@@ -434,4 +432,12 @@ func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.
 		t.b.fail(x, "unsupported: void value of %s used", name)
 	}
 	return cfa.Ref{V: fr.ret}
+}
+
+// handlerBuiltins are circ's built-ins for interrupt handlers
+// (circ/tinyos.h): the edge each call becomes.
+var handlerBuiltins = map[string]cfa.OpKind{
+	"__CIRC_handler_enter":    cfa.HandlerEnter,
+	"__CIRC_handler_exit":     cfa.HandlerExit,
+	"__CIRC_await_no_handler": cfa.AwaitNoHandler,
 }
