@@ -34,8 +34,14 @@ type VarKind int
 
 const (
 	Data   VarKind = iota
-	Mutex          // pthread_mutex_t: 0 free, 1 held
-	Handle         // pthread_t: the id of a created thread, 0 before creation
+	Mutex          // a lock word (mutexes, spin locks): 0 free, 1 held
+	Handle         // pthread_t: a thread's id (ThreadID), 0 for no thread
+	// Sync is any other state of a synchronization object (a mutex's
+	// kind, a rwlock's reader count, a semaphore's value, a barrier's
+	// generation, a once-control's state) and the per-thread
+	// bookkeeping of the primitives (how often the thread holds a
+	// recursive mutex). Like mutexes and handles, never a race target.
+	Sync
 )
 
 // Var is a program variable. Variables are compared by pointer; Name is
@@ -209,12 +215,13 @@ const (
 	Lock
 	// Unlock: Mutex := 0.
 	Unlock
-	// TryLock: if Mutex == 0 { Mutex := 1; LHS := 0 } else { LHS := 1 }.
+	// TryLock: if Mutex == 0 { Mutex := 1; LHS := 0 } else { LHS := EBUSY }.
 	TryLock
 	// Exit: the thread terminates (pthread_exit, return from the thread
 	// function). The target location has no out-edges.
 	Exit
-	// Error: reach_error() or a failed assert; recorded, the thread stops.
+	// Error: reach_error() or a failed assert. The whole program stops,
+	// as a failed assert's abort() stops it; the error is recorded.
 	Error
 	// Skip: no effect (atomic section boundaries, gotos).
 	Skip
@@ -227,10 +234,33 @@ const (
 	// location. A TinyOS task makes progress only when no handler is in
 	// progress: the handlers run to completion on top of it.
 	AwaitNoHandler
+	// Halt: the whole program stops (exit(), abort(), return from
+	// main): no thread moves again.
+	Halt
 )
 
 var opKindNames = [...]string{"assign", "assume", "havoc", "create", "join", "lock", "unlock", "trylock", "exit", "error", "skip",
-	"enter handler", "exit handler", "await no handler"}
+	"enter handler", "exit handler", "await no handler", "halt"}
+
+// Stops reports whether taking an edge of kind k stops the whole program.
+func (k OpKind) Stops() bool { return k == Halt || k == Error }
+
+// Error numbers the lowered primitives return (Linux's values), and the
+// value pthread_barrier_wait returns to one thread of each generation.
+const (
+	EPERM                         = 1
+	EAGAIN                        = 11
+	EBUSY                         = 16
+	EINVAL                        = 22
+	EDEADLK                       = 35
+	ETIMEDOUT                     = 110
+	PTHREAD_BARRIER_SERIAL_THREAD = -1
+)
+
+// ThreadID is the pthread_t value of the thread with index i (main is
+// 0, then creation order): never 0, so that a zero pthread_t names no
+// thread, as in C a handle never set by pthread_create names none.
+func ThreadID(i int) int64 { return int64(i) + 1 }
 
 func (k OpKind) String() string { return opKindNames[k] }
 
@@ -251,9 +281,74 @@ type Edge struct {
 	// example a bitwise operator replaced by Havoc); Note says how.
 	Approx bool
 	Note   string
+	// Sync is set on the edges that implement one call of a
+	// concurrency primitive, the same for all of them.
+	Sync *SyncCall
 	// Reads and Writes are the Data globals the edge reads and writes:
 	// the accesses that can race. Set by Program.Finish.
 	Reads, Writes []*Var
+}
+
+// SyncCall describes one call of a concurrency primitive (a pthread,
+// semaphore or C11 function) that the front end lowered into plain
+// edges: atomic sections over the object's Sync variables and the
+// thread's bookkeeping. The engines run the lowered edges, which are the
+// primitive's exact semantics; the lockset baseline and the printers
+// read the call as a whole.
+type SyncCall struct {
+	Func   string // the C function called
+	Object *Var   // the object's lock word or main variable (nil: none)
+	// Effect says what the call does to the set of locks a thread
+	// holds; Mode and Kind refine it.
+	Effect LockEffect
+	Mode   LockMode
+	Kind   MutexKind
+	// Result receives the call's return value for TryAcquire (0 on
+	// success); nil if the lowering has none.
+	Result *Var
+	// Entry is the location where the lowered code starts.
+	Entry int
+	Pos   Pos
+}
+
+// LockEffect is what a primitive does to the locks its thread holds.
+type LockEffect int
+
+const (
+	NoLockEffect LockEffect = iota
+	Acquire                 // blocks until it holds Object
+	TryAcquire              // holds Object iff Result == 0
+	Release                 // releases Object (one level for recursive mutexes)
+)
+
+// LockMode separates a rwlock's read (shared) mode from exclusive locking.
+type LockMode int
+
+const (
+	Exclusive LockMode = iota
+	Shared
+)
+
+// MutexKind is a mutex's type (pthread_mutexattr_settype).
+type MutexKind int
+
+const (
+	NormalMutex      MutexKind = iota // PTHREAD_MUTEX_NORMAL, DEFAULT, ADAPTIVE: relocking deadlocks
+	RecursiveMutex                    // relocking counts; as many unlocks release it
+	ErrorCheckMutex                   // relocking and unlocking by a non-owner fail with an error
+	UnknownMutexKind                  // chosen at run time (pthread_mutex_init with an attribute)
+)
+
+// String names the call as C writes it: "pthread_mutex_lock(&m)".
+func (s *SyncCall) String() string {
+	if s.Object == nil {
+		return s.Func + "()"
+	}
+	return s.Func + "(&" + s.Object.CName + ")"
+}
+
+func (k MutexKind) String() string {
+	return [...]string{"normal", "recursive", "error-checking", "dynamic"}[k]
 }
 
 // LocalOnly reports whether e touches no global: an assignment, havoc,
@@ -329,6 +424,11 @@ func (e *Edge) String() string {
 			return "error: " + e.Note
 		}
 		return "error"
+	case Halt:
+		if e.Note != "" {
+			return "halt: " + e.Note
+		}
+		return "halt"
 	}
 	return e.Kind.String()
 }
@@ -376,8 +476,12 @@ type CFA struct {
 	Out    [][]*Edge // Out[l]: edges leaving location l; set by Finish
 	Locals []*Var
 	Param  *Var // receives the thread argument; may be nil
-	Mult   Multiplicity
-	Pos    Pos
+	// Self is the local that holds the thread's own id (pthread_self):
+	// ThreadID of the thread's index, set when the thread starts; nil
+	// when the template never asks.
+	Self *Var
+	Mult Multiplicity
+	Pos  Pos
 }
 
 // NewLoc adds a location.
@@ -622,6 +726,8 @@ func (p *Program) String() string {
 			kind = " (mutex)"
 		case Handle:
 			kind = " (thread handle)"
+		case Sync:
+			kind = " (synchronization)"
 		}
 		fmt.Fprintf(&b, "global %s = %d%s\n", g.Name, g.Init, kind)
 	}
@@ -643,6 +749,9 @@ func (p *Program) String() string {
 				fmt.Fprintf(&b, "    -> L%d  %s  [%s]", e.To, e, e.Pos)
 				if e.Approx {
 					fmt.Fprintf(&b, " (approximation: %s)", e.Note)
+				}
+				if e.Sync != nil {
+					fmt.Fprintf(&b, " (%s)", e.Sync)
 				}
 				b.WriteString("\n")
 			}

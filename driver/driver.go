@@ -371,13 +371,20 @@ func (c *checker) progress(format string, args ...any) {
 }
 
 // handleTemplates maps each thread-handle variable to the template it
-// holds, when only one template is ever created into it.
+// holds, when only one template is ever created into it and nothing
+// else writes it (h = pthread_self(), h2 = h1).
 func handleTemplates(p *cfa.Program) map[*cfa.Var]int {
 	m := map[*cfa.Var]int{}
 	bad := map[*cfa.Var]bool{}
 	for _, t := range p.Templates {
 		for _, e := range t.Edges {
-			if e.Kind != cfa.Create || e.LHS == nil {
+			if e.Kind != cfa.Create {
+				if e.LHS != nil && e.LHS.Kind == cfa.Handle {
+					bad[e.LHS] = true
+				}
+				continue
+			}
+			if e.LHS == nil {
 				continue
 			}
 			if j, ok := m[e.LHS]; ok && j != e.Template.Index {

@@ -47,10 +47,29 @@ func Initial(p *cfa.Program) *State {
 			s.Globals[i] = 1
 		}
 	}
-	m := p.Main()
-	s.Threads = []Thread{{ID: 0, Template: m, Instance: 1, Loc: m.Entry,
-		Locals: make([]int64, len(m.Locals)), Done: len(m.Out[m.Entry]) == 0}}
+	s.Threads = []Thread{newThread(0, p.Main(), 1)}
 	return s
+}
+
+// newThread is thread id of template c at its entry: locals 0, its Self
+// its id.
+func newThread(id int, c *cfa.CFA, instance int) Thread {
+	t := Thread{ID: id, Template: c, Instance: instance, Loc: c.Entry,
+		Locals: make([]int64, len(c.Locals)), Done: len(c.Out[c.Entry]) == 0}
+	if c.Self != nil {
+		t.Locals[c.Self.Index] = cfa.ThreadID(id)
+	}
+	return t
+}
+
+// thread returns the index of the thread whose pthread_t value is h, or
+// -1 if none has it.
+func (s *State) thread(h int64) int {
+	i := h - cfa.ThreadID(0)
+	if i < 0 || i >= int64(len(s.Threads)) {
+		return -1
+	}
+	return int(i)
 }
 
 // Key is a compact canonical encoding of s: equal keys mean equal states.
@@ -249,11 +268,11 @@ func (s *State) enabled(t int, e *cfa.Edge) (Move, bool, error) {
 		if err != nil {
 			return m, false, err
 		}
-		if h < 0 || h >= int64(len(s.Threads)) || !s.Threads[h].Done {
+		if i := s.thread(h); i < 0 || !s.Threads[i].Done {
 			return m, false, nil
 		}
 	case cfa.Lock:
-		if s.Globals[e.Mutex.Index] != 0 {
+		if s.value(t, e.Mutex) != 0 {
 			return m, false, nil
 		}
 	case cfa.AwaitNoHandler:
@@ -337,10 +356,11 @@ func (s *State) whyBlocked(t int, e *cfa.Edge) string {
 		return "empty range"
 	case cfa.Join:
 		h, _ := s.eval(t, e.Handle)
-		if h < 0 || h >= int64(len(s.Threads)) {
+		i := s.thread(h)
+		if i < 0 {
 			return fmt.Sprintf("no thread with id %d", h)
 		}
-		return fmt.Sprintf("thread %s has not exited", s.Threads[h].Name())
+		return fmt.Sprintf("thread %s has not exited", s.Threads[i].Name())
 	case cfa.Lock:
 		return e.Mutex.Name + " is held"
 	case cfa.AwaitNoHandler:
@@ -391,8 +411,7 @@ func (s *State) take(m Move, v int64) (*State, error) {
 		set(e.LHS, v)
 	case cfa.Create:
 		c := e.Template
-		nt := Thread{ID: len(n.Threads), Template: c, Instance: s.Instances(c) + 1,
-			Loc: c.Entry, Locals: make([]int64, len(c.Locals))}
+		nt := newThread(len(n.Threads), c, s.Instances(c)+1)
 		if c.Param != nil && e.Arg != nil {
 			a, err := s.eval(t, e.Arg)
 			if err != nil {
@@ -403,19 +422,18 @@ func (s *State) take(m Move, v int64) (*State, error) {
 			}
 			nt.Locals[c.Param.Index] = a
 		}
-		nt.Done = len(c.Out[c.Entry]) == 0
 		n.Threads = append(n.Threads, nt)
 		th = &n.Threads[t] // append may have moved the slice
 		if e.LHS != nil {
-			set(e.LHS, int64(nt.ID))
+			set(e.LHS, cfa.ThreadID(nt.ID))
 		}
 	case cfa.Lock:
 		set(e.Mutex, 1)
 	case cfa.Unlock:
 		set(e.Mutex, 0)
 	case cfa.TryLock:
-		r := int64(1)
-		if s.Globals[e.Mutex.Index] == 0 {
+		r := int64(cfa.EBUSY)
+		if s.value(t, e.Mutex) == 0 {
 			set(e.Mutex, 1)
 			r = 0
 		}
@@ -424,9 +442,13 @@ func (s *State) take(m Move, v int64) (*State, error) {
 		}
 	case cfa.Exit:
 		th.Done = true
-	case cfa.Error:
-		th.Done = true
-		n.ErrorReached = true
+	}
+	if e.Kind.Stops() {
+		// exit(), abort(), a failed assert: nobody moves again.
+		for i := range n.Threads {
+			n.Threads[i].Done = true
+		}
+		n.ErrorReached = n.ErrorReached || e.Kind == cfa.Error
 	}
 	th.Loc = e.To
 	if len(th.Template.Out[th.Loc]) == 0 {

@@ -106,8 +106,9 @@ func TestCreateInstancesAndParams(t *testing.T) {
 			t.Errorf("thread %d = %+v, want %s with arg %d", i+1, th, want.name, want.arg)
 		}
 	}
-	if s.Value(0, h1) != 1 || s.Value(0, h2) != 2 {
-		t.Errorf("handles = %d, %d; want 1, 2", s.Value(0, h1), s.Value(0, h2))
+	// pthread_t values are ThreadID: 0 names no thread, main is 1.
+	if s.Value(0, h1) != 2 || s.Value(0, h2) != 3 {
+		t.Errorf("handles = %d, %d; want 2, 3", s.Value(0, h1), s.Value(0, h2))
 	}
 	if s.Value(0, x) != 0 {
 		t.Errorf("x = %d", s.Value(0, x))
@@ -198,7 +199,7 @@ func TestLockAndTryLock(t *testing.T) {
 	}
 	// trylock fails while main holds m.
 	f := mustApply(t, s, Step{Thread: 1, Edge: e["try"]})
-	if f.Threads[1].Locals[0] != 1 || f.Value(0, m) != 1 {
+	if f.Threads[1].Locals[0] != cfa.EBUSY || f.Value(0, m) != 1 {
 		t.Fatalf("failed trylock: r=%d m=%d", f.Threads[1].Locals[0], f.Value(0, m))
 	}
 	if _, err := Apply(f, Step{Thread: 1, Edge: e["tryok"]}); err == nil {

@@ -507,8 +507,15 @@ func (a *analysis) initial() ([]*State, error) {
 	var fs []z3.Bool
 	for _, v := range a.vars {
 		init := int64(0)
-		if v.Global {
+		switch {
+		case v.Global:
 			init = v.Init
+		case v == a.tmpl.Self && a.Main != 0:
+			// Some created thread's id: any but main's.
+			fs = append(fs, sv.Const(env(1)(v)).GT(sv.Num(cfa.ThreadID(0))))
+			continue
+		case v == a.tmpl.Self:
+			init = cfa.ThreadID(0)
 		}
 		fs = append(fs, sv.Const(env(1)(v)).Eq(sv.Num(init)))
 	}
@@ -763,7 +770,7 @@ func (a *analysis) transition(e *cfa.Edge) z3.Bool {
 		free := sv.Const(pre(m)).Eq(sv.Num(0))
 		fs = append(fs, free.IfThenElse(
 			at1(m).Eq(sv.Num(1)).And(at1(r).Eq(sv.Num(0))),
-			at1(m).Eq(sv.Const(pre(m))).And(at1(r).Eq(sv.Num(1)))).(z3.Bool))
+			at1(m).Eq(sv.Const(pre(m))).And(at1(r).Eq(sv.Num(cfa.EBUSY)))).(z3.Bool))
 	}
 	for _, v := range a.vars {
 		if !isW[v] {
@@ -959,6 +966,9 @@ func (a *analysis) mentions(i int, changed func(*cfa.Var) bool) bool {
 func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 	gamma := st.Gamma
 	joined := st.Joined
+	if e.Kind.Stops() {
+		return nil, nil // the program stops: no state follows, no race
+	}
 	switch e.Kind {
 	case cfa.AwaitNoHandler:
 		if a.inHandler(gamma, -1, -1) {

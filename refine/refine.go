@@ -143,10 +143,10 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 		f.origin = append(f.origin, -1)
 		f.initVar = append(f.initVar, g)
 	}
-	// Thread 0's locals start at 0.
+	// Thread 0's locals start at 0, its Self at its id.
 	var local0 []z3.Bool
 	for _, l := range p.Main().Locals {
-		local0 = append(local0, sv.Const(s.cur(l, 0)).Eq(sv.Num(0)))
+		local0 = append(local0, sv.Const(s.cur(l, 0)).Eq(sv.Num(startValue(p.Main(), l, 0))))
 	}
 	f.clauses = append(f.clauses, andAll(sv, local0))
 	f.origin = append(f.origin, -2)
@@ -161,10 +161,15 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 		pc int
 	}
 	at := map[int]where{0: {p.Main(), p.Main().Entry}}
+	halted := false
 	for i, st := range steps {
 		e, tid := st.Edge, st.Thread
 		env := s.env(tid)
 		var c []z3.Bool
+		if halted {
+			c = append(c, sv.Ctx.FromBool(false)) // the program has stopped
+		}
+		halted = halted || e.Kind.Stops()
 		switch e.Kind {
 		case cfa.AwaitNoHandler:
 			for o, w := range at {
@@ -198,21 +203,21 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 				arg = sv.Int(e.Arg, env)
 			}
 			if e.LHS != nil {
-				c = append(c, sv.Const(s.next(e.LHS, tid)).Eq(sv.Num(int64(child))))
+				c = append(c, sv.Const(s.next(e.LHS, tid)).Eq(sv.Num(cfa.ThreadID(child))))
 			}
 			at[child] = where{e.Template, e.Template.Entry}
 			for _, l := range e.Template.Locals {
 				if l == e.Template.Param && e.Arg != nil {
 					c = append(c, sv.Const(s.cur(l, child)).Eq(arg))
 				} else {
-					c = append(c, sv.Const(s.cur(l, child)).Eq(sv.Num(0)))
+					c = append(c, sv.Const(s.cur(l, child)).Eq(sv.Num(startValue(e.Template, l, child))))
 				}
 			}
 		case cfa.Join:
 			h := sv.Int(e.Handle, env)
 			var ors []z3.Bool
 			for id := range done {
-				ors = append(ors, h.Eq(sv.Num(int64(id))))
+				ors = append(ors, h.Eq(sv.Num(cfa.ThreadID(id))))
 			}
 			if len(ors) == 0 {
 				c = append(c, sv.Ctx.FromBool(false))
@@ -228,7 +233,7 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 			m1, r1 := sv.Const(s.next(e.Mutex, tid)), sv.Const(s.next(e.LHS, tid))
 			c = append(c, m0.Eq(sv.Num(0)).IfThenElse(
 				m1.Eq(sv.Num(1)).And(r1.Eq(sv.Num(0))),
-				m1.Eq(m0).And(r1.Eq(sv.Num(1)))).(z3.Bool))
+				m1.Eq(m0).And(r1.Eq(sv.Num(cfa.EBUSY)))).(z3.Bool))
 		}
 		if e.Kind == cfa.Exit || e.Kind == cfa.Error {
 			done[tid] = true
@@ -242,6 +247,15 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 		f.initVar = append(f.initVar, nil)
 	}
 	return f
+}
+
+// startValue is local l's value when thread id of template c starts
+// (its parameter aside): its id for Self, 0 otherwise.
+func startValue(c *cfa.CFA, l *cfa.Var, id int) int64 {
+	if l == c.Self {
+		return cfa.ThreadID(id)
+	}
+	return 0
 }
 
 func andAll(sv *smt.Solver, fs []z3.Bool) z3.Bool {

@@ -131,13 +131,17 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		}
 		t.stop(cfa.Error, p, note)
 		return zeroIf(want), true
-	case "abort", "exit", "_exit", "_Exit", "pthread_exit":
+	case "abort", "exit", "_exit", "_Exit", "quick_exit", "pthread_exit":
 		for _, a := range as {
 			if hasSE(a) {
 				t.discardRead(a, p)
 			}
 		}
-		t.exit(p)
+		if name == "pthread_exit" {
+			t.exit(p)
+		} else {
+			t.stop(cfa.Halt, p, name+"()")
+		}
 		return zeroIf(want), true
 	case "__CIRC_handler_enter", "__CIRC_handler_exit", "__CIRC_await_no_handler":
 		nargs(0)

@@ -64,10 +64,48 @@ func config() (*cc.Config, error) {
 	return cfgVal, cfgErr
 }
 
+// Options are what a C compiler's command line adds to a translation:
+// include directories (-I) searched before the host's, and macro
+// definitions (-D NAME or -D NAME=VALUE) added after its predefined ones.
+type Options struct {
+	IncludeDirs []string
+	Defines     []string
+}
+
+// CheckDefine validates one -D argument: NAME, NAME=VALUE, or a
+// function-like NAME(ARGS)=VALUE.
+func CheckDefine(d string) error {
+	name, _, _ := strings.Cut(d, "=")
+	name, _, _ = strings.Cut(name, "(")
+	if !identRE.MatchString(name) {
+		return fmt.Errorf("-D %q: %q is not a macro name", d, name)
+	}
+	return nil
+}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// defines turns -D arguments into preprocessor lines, as gcc does: a
+// definition without a value defines the macro as 1.
+func (o Options) defines() string {
+	var b strings.Builder
+	for _, d := range o.Defines {
+		name, value, ok := strings.Cut(d, "=")
+		if !ok {
+			value = "1"
+		}
+		fmt.Fprintf(&b, "#define %s %s\n", name, value)
+	}
+	return b.String()
+}
+
 // Load parses a .c file (preprocessed by cc/v4 with the host gcc's
 // predefined macros and include paths) or a .i file (already
 // preprocessed) and builds the program.
-func Load(path string) (*cfa.Program, error) {
+func Load(path string) (*cfa.Program, error) { return LoadWith(path, Options{}) }
+
+// LoadWith is Load with compiler options.
+func LoadWith(path string, opts Options) (*cfa.Program, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		msg := err.Error()
@@ -76,13 +114,18 @@ func Load(path string) (*cfa.Program, error) {
 		}
 		return nil, newError(cfa.Pos{File: path}, "cannot read file: %s", msg)
 	}
-	return Parse(path, src)
+	return ParseWith(path, src, opts)
 }
 
 // Parse does the same as Load from source text; name is used in positions
 // and decides .c vs .i handling (a name ending in .i is not preprocessed
 // again, apart from the compiler's predefined macros).
-func Parse(name string, src []byte) (prog *cfa.Program, err error) {
+func Parse(name string, src []byte) (*cfa.Program, error) {
+	return ParseWith(name, src, Options{})
+}
+
+// ParseWith is Parse with compiler options.
+func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err error) {
 	b := &builder{file: name}
 	defer func() {
 		if r := recover(); r != nil {
@@ -109,12 +152,18 @@ func Parse(name string, src []byte) (prog *cfa.Program, err error) {
 	if cfg.FS == nil {
 		cfg.FS = include.FS
 	}
-	cfg.IncludePaths = append(append([]string(nil), cfg.IncludePaths...), include.Dir)
-	cfg.SysIncludePaths = append(append([]string(nil), cfg.SysIncludePaths...), include.Dir)
+	for _, d := range opts.Defines {
+		if err := CheckDefine(d); err != nil {
+			return nil, newError(cfa.Pos{File: name}, "%v", err)
+		}
+	}
+	cfg.IncludePaths = append(append(append([]string(nil), opts.IncludeDirs...), cfg.IncludePaths...), include.Dir)
+	cfg.SysIncludePaths = append(append(append([]string(nil), opts.IncludeDirs...), cfg.SysIncludePaths...), include.Dir)
 	predefined := cfg.Predefined
 	if strings.HasSuffix(name, ".i") {
 		predefined = reservedOnly(predefined)
 	}
+	predefined += opts.defines()
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: predefined},
 		{Name: "<builtin>", Value: cc.Builtin},

@@ -91,7 +91,7 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 	}
 	t.block(fd.CompoundStatement)
 	if t.cur != -1 {
-		t.exit(b.pos(endOf(fd.CompoundStatement)))
+		t.ret(b.pos(endOf(fd.CompoundStatement)))
 	}
 }
 
@@ -219,6 +219,16 @@ func (t *tb) stop(kind cfa.OpKind, p cfa.Pos, note string) {
 }
 
 func (t *tb) exit(p cfa.Pos) { t.stop(cfa.Exit, p, "") }
+
+// ret returns from the thread's own function: main's return is exit(),
+// which stops the whole program; any other thread exits.
+func (t *tb) ret(p cfa.Pos) {
+	if t.c.Index == 0 {
+		t.stop(cfa.Halt, p, "return from main")
+		return
+	}
+	t.exit(p)
+}
 
 // ---- variables ----
 
@@ -675,7 +685,7 @@ func (t *tb) jumpStmt(s *cc.JumpStatement) {
 			if e != nil {
 				t.discardRead(e, p)
 			}
-			t.exit(p)
+			t.ret(p)
 			return
 		}
 		if e != nil {

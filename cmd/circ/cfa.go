@@ -17,6 +17,8 @@ import (
 func runCFA(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("circ cfa", pflag.ContinueOnError)
 	format := fs.String("format", "text", "output format: text or dot (Graphviz)")
+	var cflags cfront.Options
+	addCFlags(fs, &cflags)
 	if code, ok := parseFlags(fs, args, "cfa", "Usage: circ cfa [flags] FILE.c|FILE.i", stdout, stderr); !ok {
 		return code
 	}
@@ -28,7 +30,7 @@ func runCFA(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "circ: --format must be text or dot, not %q\n", *format)
 		return 2
 	}
-	prog, err := cfront.Load(fs.Arg(0))
+	prog, err := cfront.LoadWith(fs.Arg(0), cflags)
 	if err != nil {
 		fmt.Fprintf(stderr, "circ: %v\n", err)
 		return 2

@@ -36,6 +36,7 @@ type checkFlags struct {
 	k, maxK   int
 	plain     bool
 	quiet     bool
+	cflags    cfront.Options
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -55,6 +56,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.maxK, "max-k", 8, "circ engine: largest counter bound k before giving up")
 	fs.BoolVar(&f.plain, "plain-circ", false, "circ engine: every round with omega counters (the paper's CIRC), not rounds with at most k threads per template confirmed by one omega round (omega-CIRC)")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
+	addCFlags(fs, &f.cflags)
 	return fs
 }
 
@@ -91,7 +93,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if f.timeout < 0 || f.maxStates < 0 || f.maxDepth < 0 {
 		return bad("--timeout, --max-states and --max-depth must not be negative")
 	}
-	prog, err := cfront.Load(fs.Arg(0))
+	prog, err := cfront.LoadWith(fs.Arg(0), f.cflags)
 	if err != nil {
 		return bad("%v", err)
 	}

@@ -88,6 +88,8 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 0, "circ's time limit per file (e.g. 30s); unfinished variables are unknown")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "variables checked by circ in parallel (one Z3 context each)")
 	quiet := fs.BoolP("quiet", "q", false, "no progress lines on stderr")
+	var cflags cfront.Options
+	addCFlags(fs, &cflags)
 	if code, ok := parseFlags(fs, args, "compare", "Usage: circ compare [flags] FILE.c...\n\n"+
 		"For each file and each variable shared by two threads: the verdict of the classic\n"+
 		"lockset check ('circ lockset') next to circ's ('circ check', default options), and\n"+
@@ -124,7 +126,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	for _, file := range fs.Args() {
 		cmp.Summary.Files++
 		out := compareFile{File: file, Rows: []compareRow{}}
-		prog, err := cfront.Load(file)
+		prog, err := cfront.LoadWith(file, cflags)
 		if err != nil {
 			fmt.Fprintf(stderr, "circ: %v\n", err)
 			out.Error = err.Error()

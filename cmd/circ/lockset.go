@@ -18,6 +18,8 @@ func runLockset(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("circ lockset", pflag.ContinueOnError)
 	vars := fs.StringArray("var", nil, "check only this global (repeatable; default: every global shared by two threads)")
 	format := fs.String("format", "text", "output format: text or json")
+	var cflags cfront.Options
+	addCFlags(fs, &cflags)
 	if code, ok := parseFlags(fs, args, "lockset", "Usage: circ lockset [flags] FILE.c|FILE.i\n\n"+
 		"The classic static lockset check (Eraser / nesC style): a variable is a race when\n"+
 		"two threads access it, at least one writing, holding no common lock (mutexes, and\n"+
@@ -34,7 +36,7 @@ func runLockset(args []string, stdout, stderr io.Writer) int {
 	if *format != "text" && *format != "json" {
 		return bad("--format must be text or json, not %q", *format)
 	}
-	prog, err := cfront.Load(fs.Arg(0))
+	prog, err := cfront.LoadWith(fs.Arg(0), cflags)
 	if err != nil {
 		return bad("%v", err)
 	}
