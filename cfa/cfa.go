@@ -296,8 +296,10 @@ type Edge struct {
 // primitive's exact semantics; the lockset baseline and the printers
 // read the call as a whole.
 type SyncCall struct {
-	Func   string // the C function called
-	Object *Var   // the object's lock word or main variable (nil: none)
+	Func string // the C function called
+	// Args names the objects passed, as C writes them ("&c", "&m").
+	Args   []string
+	Object *Var // the lock the call acts on, or its main object (nil: none)
 	// Effect says what the call does to the set of locks a thread
 	// holds; Mode and Kind refine it.
 	Effect LockEffect
@@ -341,10 +343,7 @@ const (
 
 // String names the call as C writes it: "pthread_mutex_lock(&m)".
 func (s *SyncCall) String() string {
-	if s.Object == nil {
-		return s.Func + "()"
-	}
-	return s.Func + "(&" + s.Object.CName + ")"
+	return s.Func + "(" + strings.Join(s.Args, ", ") + ")"
 }
 
 func (k MutexKind) String() string {

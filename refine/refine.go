@@ -186,14 +186,21 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 		case cfa.Assume:
 			c = append(c, sv.Bool(e.Cond, env))
 		case cfa.Havoc:
-			var lo, hi z3.Int
+			// Bounds are read before the havoc writes (either may be
+			// missing: unsigned types have only a lower one).
+			var bounds []func(z3.Int) z3.Bool
 			if e.Lo != nil {
-				lo, hi = sv.Int(e.Lo, env), sv.Int(e.Hi, env)
+				lo := sv.Int(e.Lo, env)
+				bounds = append(bounds, func(v z3.Int) z3.Bool { return v.GE(lo) })
+			}
+			if e.Hi != nil {
+				hi := sv.Int(e.Hi, env)
+				bounds = append(bounds, func(v z3.Int) z3.Bool { return v.LE(hi) })
 			}
 			name := s.next(e.LHS, tid)
 			f.havoc[i] = name
-			if e.Lo != nil {
-				c = append(c, sv.Const(name).GE(lo), sv.Const(name).LE(hi))
+			for _, b := range bounds {
+				c = append(c, b(sv.Const(name)))
 			}
 		case cfa.Create:
 			child := nextID

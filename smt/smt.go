@@ -130,6 +130,9 @@ func (s *Solver) Int(e cfa.Expr, env Env) z3.Int {
 	case cfa.Cond:
 		return s.Bool(e.C, env).IfThenElse(s.Int(e.T, env), s.Int(e.F, env)).(z3.Int)
 	}
+	if !cfa.IsBoolExpr(e) {
+		panic(fmt.Sprintf("smt: cannot translate expression %#v", e))
+	}
 	// A truth value used as an integer.
 	return s.Bool(e, env).IfThenElse(s.Num(1), s.Num(0)).(z3.Int)
 }

@@ -30,6 +30,13 @@ type builder struct {
 	mutexT    cc.Type
 	lineMap   []cfa.Pos // .i files: original position of each line (index line-1)
 	nedges    int
+
+	// Synchronization objects (sync.go): the kinds each mutex can have
+	// (by objKey), the kind a static initializer gave, and the derived
+	// and per-thread variables of objects.
+	mutexKinds map[any]kindSet
+	staticKind map[*cfa.Var]cfa.MutexKind
+	fields     map[fieldKey]*cfa.Var
 }
 
 // local is what a C variable maps to: a cfa variable, or the reason it
@@ -39,6 +46,8 @@ type local struct {
 	ptrInt bool   // a void* parameter carrying an integer (thread argument)
 	bad    string // non-empty: using the variable is an error with this message
 	typ    cc.Type
+	sync   string // a synchronization object: its type's typedef name
+	key    any    // the C object (builder.objKey), for synchronization objects
 }
 
 func (b *builder) fail(n cc.Node, format string, args ...any) {
@@ -89,6 +98,8 @@ func (b *builder) build() *cfa.Program {
 	b.names = map[string]int{}
 	b.stable = map[*cfa.Var]bool{}
 	b.single = map[*cfa.Var]bool{}
+	b.staticKind = map[*cfa.Var]cfa.MutexKind{}
+	b.fields = map[fieldKey]*cfa.Var{}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {
 			if d, ok := n.(*cc.Declarator); ok && d.IsTypename() {
@@ -139,10 +150,11 @@ func (b *builder) build() *cfa.Program {
 			}
 		}
 	}
+	b.scanMutexKinds()
 	// Globals defined in the program, in declaration order. Globals of an
 	// unsupported type are an error only when used.
 	for _, name := range order {
-		if defined[name] {
+		if defined[name] && !b.gdecls[name].IsThreadLocal() {
 			b.global(name)
 		}
 	}
@@ -188,16 +200,11 @@ func (b *builder) classify(t cc.Type) (kind cfa.VarKind, bad string) {
 	if t == nil {
 		return cfa.Data, "untyped"
 	}
-	if td := t.Typedef(); td != nil {
-		switch td.Name() {
-		case "pthread_mutex_t":
-			return cfa.Mutex, ""
-		case "pthread_t":
-			return cfa.Handle, ""
+	if name := b.syncTypeName(t); name != "" {
+		if k, ok := syncTypes[name]; ok {
+			return k, ""
 		}
-	}
-	if t.Kind() == cc.Union && b.mutexT != nil && t.IsCompatible(b.mutexT) {
-		return cfa.Mutex, ""
+		return cfa.Data, name
 	}
 	if cc.IsIntegerType(t) {
 		return cfa.Data, ""
@@ -303,14 +310,18 @@ func (b *builder) newStatic(d *cc.Declarator, name, cname string, init *cc.Initi
 		return &local{bad: fmt.Sprintf("unsupported: %s variable %s", bad, cname), typ: d.Type()}
 	}
 	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: cname, Pos: b.pos(d), Bool: d.Type().Kind() == cc.Bool}
-	if init != nil && kind == cfa.Data {
+	l := &local{v: v, typ: d.Type(), sync: b.syncTypeName(d.Type()), key: b.objKey(d)}
+	switch {
+	case l.sync != "":
+		b.syncInit(v, l.sync, init, l.key)
+	case init != nil:
 		v.Init = b.constInit(init, d)
 		if v.Bool && v.Init != 0 {
 			v.Init = 1
 		}
 	}
 	b.prog.Globals = append(b.prog.Globals, v)
-	return &local{v: v, typ: d.Type()}
+	return l
 }
 
 // initializerOf finds the initializer of declarator d.

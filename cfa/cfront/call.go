@@ -57,9 +57,8 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 		switch {
 		case name == "malloc" || name == "calloc" || name == "realloc" || name == "free" || name == "alloca" || name == "__builtin_alloca":
 			t.b.fail(x, "unsupported: heap allocation (%s)", name)
-		case strings.HasPrefix(name, "pthread_"):
-			t.b.fail(x, "unsupported: %s", name)
 		}
+		t.unsupportedPrim(name, x)
 		t.b.fail(x, "call to undefined function %s", name)
 	}
 	return t.inline(fd, x, as, want, p)
@@ -73,7 +72,9 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 			t.b.fail(x, "%s takes %d argument(s), got %d", name, n, len(as))
 		}
 	}
-	zero := cfa.Const{Val: 0}
+	if pr, ok := prims[name]; ok && t.b.funcs[name] == nil {
+		return t.lowerPrim(name, pr, x, as, want, p), true
+	}
 	switch {
 	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
 		if t.b.funcs[name] != nil {
@@ -167,7 +168,10 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 	case "pthread_create":
 		nargs(4)
 		h := t.handleArg(as[0])
-		fd := t.threadFn(as[2])
+		if !isNull(as[1]) {
+			t.syncObj(as[1], name, "pthread_attr_t")
+		}
+		fd := t.funcArg(as[2], "thread start routine")
 		tmpl := t.b.template(fd)
 		var arg cfa.Expr
 		if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil && len(realParams(ft)) > 0 {
@@ -180,34 +184,10 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 	case "pthread_join":
 		nargs(2)
 		h := t.handleValue(as[0])
-		if hasSE(as[1]) {
-			t.b.fail(as[1], "unsupported: side effects in the second argument of pthread_join")
+		if !isNull(as[1]) {
+			t.b.fail(as[1], "unsupported: the value a joined thread returns (pthread_join's second argument must be NULL)")
 		}
 		t.add(&cfa.Edge{Kind: cfa.Join, Handle: h, Pos: p})
-		return zeroIf(want), true
-	case "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_mutex_init", "pthread_mutex_destroy":
-		if name == "pthread_mutex_init" {
-			nargs(2)
-			if hasSE(as[1]) {
-				t.b.fail(as[1], "unsupported: side effects in the mutex attribute argument")
-			}
-		} else {
-			nargs(1)
-		}
-		m := t.mutexArg(as[0])
-		switch name {
-		case "pthread_mutex_lock":
-			t.add(&cfa.Edge{Kind: cfa.Lock, Mutex: m, Pos: p})
-		case "pthread_mutex_unlock":
-			t.add(&cfa.Edge{Kind: cfa.Unlock, Mutex: m, Pos: p})
-		case "pthread_mutex_init":
-			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: m, RHS: zero, Pos: p})
-		case "pthread_mutex_destroy":
-		case "pthread_mutex_trylock":
-			tmp := t.temp(x.Type())
-			t.add(&cfa.Edge{Kind: cfa.TryLock, LHS: tmp, Mutex: m, Pos: p})
-			return unless(want, cfa.Ref{V: tmp}), true
-		}
 		return zeroIf(want), true
 	case "printf", "puts", "putchar":
 		if t.b.funcs[name] != nil {
@@ -268,14 +248,6 @@ func (t *tb) addrOfVar(n cc.ExpressionNode, what string) (*local, cc.Node) {
 	return nil, nil
 }
 
-func (t *tb) mutexArg(n cc.ExpressionNode) *cfa.Var {
-	l, at := t.addrOfVar(n, "mutex")
-	if l.v.Kind != cfa.Mutex {
-		t.b.fail(at, "unsupported: %s is not a pthread_mutex_t", l.v.CName)
-	}
-	return l.v
-}
-
 func (t *tb) handleArg(n cc.ExpressionNode) *cfa.Var {
 	l, at := t.addrOfVar(n, "thread handle")
 	if l.v.Kind != cfa.Handle {
@@ -284,6 +256,8 @@ func (t *tb) handleArg(n cc.ExpressionNode) *cfa.Var {
 	return l.v
 }
 
+// handleValue lowers a pthread_t value: a pthread_t variable, or an
+// expression of type pthread_t (pthread_self()).
 func (t *tb) handleValue(n cc.ExpressionNode) cfa.Expr {
 	if pe, ok := strip(n).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
 		if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
@@ -297,12 +271,15 @@ func (t *tb) handleValue(n cc.ExpressionNode) cfa.Expr {
 			return cfa.Ref{V: l.v}
 		}
 	}
-	t.b.fail(n, "unsupported: pthread_join argument must be a pthread_t variable")
-	return nil
+	if t.b.syncTypeName(n.Type()) != "pthread_t" {
+		t.b.fail(n, "unsupported: a thread handle must be a pthread_t variable or value")
+	}
+	return t.intExpr(n)
 }
 
-// threadFn resolves the start routine argument of pthread_create.
-func (t *tb) threadFn(n cc.ExpressionNode) *cc.FunctionDefinition {
+// funcArg resolves an argument naming a function with a body (a thread
+// start routine, a pthread_once routine).
+func (t *tb) funcArg(n cc.ExpressionNode, what string) *cc.FunctionDefinition {
 	s := strip(n)
 	for {
 		switch x := s.(type) {
@@ -324,12 +301,12 @@ func (t *tb) threadFn(n cc.ExpressionNode) *cc.FunctionDefinition {
 			name := pe.Token.SrcStr()
 			fd := t.b.funcs[name]
 			if fd == nil {
-				t.b.fail(pe, "call to undefined function %s (thread start routine)", name)
+				t.b.fail(pe, "call to undefined function %s (%s)", name, what)
 			}
 			return fd
 		}
 	}
-	t.b.fail(n, "unsupported: thread start routine must be a named function")
+	t.b.fail(n, "unsupported: %s must be a named function", what)
 	return nil
 }
 

@@ -417,7 +417,12 @@ func TestErrors(t *testing.T) {
 		{"handler-join", "void __CIRC_handler_enter(void);\nint g;\nint main() {\n  if (g)\n    __CIRC_handler_enter();\n  g = 1;\n  return 0;\n}\n", "t.c:5:5: handler region not well nested: paths join inside and outside a handler region"},
 		{"thread-arg-pointer", "#include <pthread.h>\nint a;\nvoid *f(void *p) { return 0; }\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, &a);\n  return 0;\n}\n", "t.c:6:28: unsupported: address-of operator (&)"},
 		{"deref-arg", "#include <pthread.h>\nvoid *f(void *p) {\n  int x = *(int *)p;\n  return 0;\n}\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  return 0;\n}\n", "t.c:3:11: unsupported: pointer dereference"},
-		{"cond-var", "#include <pthread.h>\npthread_cond_t c;\npthread_mutex_t m;\nint main() {\n  pthread_cond_wait(&c, &m);\n  return 0;\n}\n", "t.c:5:3: unsupported: pthread_cond_wait"},
+		{"thread-specific-data", "#include <pthread.h>\npthread_key_t k;\nint main() {\n  pthread_key_create(&k, 0);\n  return 0;\n}\n", "t.c:4:3: unsupported: pthread_key_create (thread-specific data"},
+		{"robust-mutex", "#include <pthread.h>\npthread_mutexattr_t a;\nint main() {\n  pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST);\n  return 0;\n}\n", "t.c:4:3: unsupported: pthread_mutexattr_setrobust (robust mutexes)"},
+		{"join-value", "#include <pthread.h>\nint r;\nvoid *f(void *p) { return 0; }\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  pthread_join(t, (void **)&r);\n  return 0;\n}\n", "t.c:7:19: unsupported: the value a joined thread returns"},
+		{"wrong-object", "#include <pthread.h>\npthread_mutex_t m;\nint main() {\n  pthread_rwlock_rdlock(&m);\n  return 0;\n}\n", "t.c:4:26: pthread_rwlock_rdlock: m is not a pthread_rwlock_t"},
+		{"sync-object-value", "#include <semaphore.h>\nsem_t s;\nint main() {\n  sem_t t = s;\n  return 0;\n}\n", "t.c:4:13: unsupported: initializer of synchronization object t"},
+		{"thread-local-mutex", "#include <pthread.h>\n__thread pthread_mutex_t m;\nint main() {\n  pthread_mutex_lock(&m);\n  return 0;\n}\n", "t.c:2:26: unsupported: thread-local synchronization object variable m"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -408,8 +408,8 @@ func (t *tb) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 				t.b.fail(x, "%s", l.bad)
 			case l.ptrInt:
 				t.b.fail(x, "unsupported: pointer variable %s used other than in an integer cast", x.Token.SrcStr())
-			case l.v.Kind == cfa.Mutex:
-				t.b.fail(x, "unsupported: mutex %s used as a value", x.Token.SrcStr())
+			case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
+				t.b.fail(x, "unsupported: synchronization object %s used as a value", x.Token.SrcStr())
 			}
 			return cfa.Ref{V: l.v}
 		}
@@ -667,8 +667,8 @@ func (t *tb) lvalue(n cc.ExpressionNode) *cfa.Var {
 				t.b.fail(x, "%s", l.bad)
 			case l.ptrInt:
 				t.b.fail(x, "unsupported: assignment to pointer variable %s", x.Token.SrcStr())
-			case l.v.Kind == cfa.Mutex:
-				t.b.fail(x, "unsupported: assignment to mutex %s", x.Token.SrcStr())
+			case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
+				t.b.fail(x, "unsupported: assignment to synchronization object %s", x.Token.SrcStr())
 			}
 			return l.v
 		}

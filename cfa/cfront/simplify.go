@@ -114,4 +114,11 @@ func simplify(c *cfa.CFA) {
 	c.Locs = locs
 	c.Edges = kept
 	c.Entry = id[entry]
+	done := map[*cfa.SyncCall]bool{}
+	for _, e := range kept {
+		if s := e.Sync; s != nil && !done[s] {
+			done[s] = true
+			s.Entry = id[final[s.Entry]]
+		}
+	}
 }

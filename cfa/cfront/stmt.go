@@ -20,6 +20,12 @@ type tb struct {
 	fr    *frame
 	// frames counts the frames opened so far (frame.id).
 	frames int
+	// tls holds the template's copies of thread-local variables (by
+	// objKey), tlsInit their initial values (tls.go).
+	tls     map[any]*local
+	tlsInit []tlsInit
+	// prim is the primitive being lowered (sync.go), if any.
+	prim *pcall
 }
 
 // frame is one inline instance of a function.
@@ -45,7 +51,7 @@ type switchCtx struct {
 }
 
 func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
-	t := &tb{b: b, c: c, cur: -1}
+	t := &tb{b: b, c: c, cur: -1, tls: map[any]*local{}}
 	entry := t.newLoc(c.Pos)
 	t.setDepth(entry, 0, c.Pos)
 	c.Entry = entry
@@ -93,6 +99,7 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 	if t.cur != -1 {
 		t.ret(b.pos(endOf(fd.CompoundStatement)))
 	}
+	t.tlsPrologue()
 }
 
 func endOf(cs *cc.CompoundStatement) cc.Node {
@@ -261,6 +268,7 @@ func (t *tb) newVar(d *cc.Declarator, cname string, kind cfa.VarKind, typ cc.Typ
 	l := &local{v: v, typ: typ}
 	if d != nil {
 		t.fr.vars[d] = l
+		l.sync, l.key = t.b.syncTypeName(typ), t.b.objKey(d)
 	}
 	return l
 }
@@ -291,6 +299,9 @@ func (t *tb) lookup(d *cc.Declarator, use cc.Node) *local {
 	}
 	if d.IsParam() {
 		t.b.fail(use, "internal error: unbound parameter %s", d.Name())
+	}
+	if d.IsThreadLocal() {
+		return t.threadLocal(d, nil)
 	}
 	if t.b.isFileScope(d) || d.IsExtern() {
 		if t.b.gdecls[d.Name()] == nil {
@@ -363,6 +374,10 @@ func (t *tb) decl(dn *cc.Declaration) {
 		if d.IsTypename() || typ == nil || typ.Kind() == cc.Function || d.IsExtern() {
 			continue
 		}
+		if d.IsThreadLocal() {
+			t.threadLocal(d, id.Initializer) // a static thread-local: one copy per thread
+			continue
+		}
 		if d.IsStatic() {
 			if name == "__func__" || name == "__FUNCTION__" || name == "__PRETTY_FUNCTION__" {
 				continue
@@ -388,11 +403,17 @@ func (t *tb) decl(dn *cc.Declaration) {
 		switch {
 		case id.Initializer != nil:
 			init := id.Initializer
-			if kind != cfa.Data {
-				if kind == cfa.Mutex {
-					t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: cfa.Const{Val: 0}, Pos: p})
-					continue
+			if l.sync != "" && kind != cfa.Handle {
+				// A synchronization object's static initializer: its
+				// initial state, and a mutex's kind.
+				t.b.syncInit(v, l.sync, init, l.key)
+				t.set(v, num(0), p)
+				if k, ok := t.b.staticKind[v]; ok && t.mutexKind(l) == cfa.UnknownMutexKind {
+					t.set(t.field(v, "kind", 0), num(int64(kindValue[k])), p)
 				}
+				continue
+			}
+			if kind != cfa.Data {
 				if init.Case != cc.InitializerExpr {
 					t.b.fail(init, "unsupported: initializer list for %s", name)
 				}

@@ -1,0 +1,42 @@
+package cfront
+
+import (
+	"reflect"
+
+	"modernc.org/cc/v4"
+)
+
+// ccPkg is the import path of the AST's node types.
+var ccPkg = reflect.TypeOf(cc.AST{}).PkgPath()
+
+// inspect calls f for n and, when f returns true, for every AST node
+// below n, depth first in source order. It follows the exported node
+// fields of cc/v4's AST (pointers to its struct types, directly or
+// through interfaces such as ExpressionNode), which form a tree.
+func inspect(n any, f func(any) bool) {
+	v := reflect.ValueOf(n)
+	if !isNode(v) || !f(n) {
+		return
+	}
+	s := v.Elem()
+	for i := 0; i < s.NumField(); i++ {
+		if !s.Type().Field(i).IsExported() {
+			continue
+		}
+		fv := s.Field(i)
+		if fv.Kind() == reflect.Interface {
+			if fv.IsNil() {
+				continue
+			}
+			fv = fv.Elem()
+		}
+		if isNode(fv) {
+			inspect(fv.Interface(), f)
+		}
+	}
+}
+
+// isNode reports whether v is a non-nil pointer to one of cc's structs.
+func isNode(v reflect.Value) bool {
+	return v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct && v.Elem().Type().PkgPath() == ccPkg
+}
