@@ -421,22 +421,22 @@ func init() {
 		"sem_post":      {1, lowerSemPost},
 		"sem_getvalue":  {2, lowerSemGetValue},
 
-		"pthread_cond_init":          {2, lowerCondInit},
-		"pthread_cond_destroy":       {1, func(c *pcall) { c.obj(0, "pthread_cond_t"); c.ret(num(0)) }},
-		"pthread_cond_signal":        {1, func(c *pcall) { c.obj(0, "pthread_cond_t"); c.ret(num(0)) }},
-		"pthread_cond_broadcast":     {1, func(c *pcall) { c.obj(0, "pthread_cond_t"); c.ret(num(0)) }},
-		"pthread_cond_wait":          {2, func(c *pcall) { c.condWait(false) }},
-		"pthread_cond_timedwait":     {3, func(c *pcall) { c.ignoreArg(2); c.condWait(true) }},
-		"pthread_condattr_init":      {1, lowerAttrNoEffect("pthread_condattr_t")},
-		"pthread_condattr_destroy":   {1, lowerAttrNoEffect("pthread_condattr_t")},
-		"pthread_condattr_setclock":  {2, lowerAttrNoEffect("pthread_condattr_t")},
+		"pthread_cond_init":           {2, lowerCondInit},
+		"pthread_cond_destroy":        {1, func(c *pcall) { c.obj(0, "pthread_cond_t"); c.ret(num(0)) }},
+		"pthread_cond_signal":         {1, func(c *pcall) { c.obj(0, "pthread_cond_t"); c.ret(num(0)) }},
+		"pthread_cond_broadcast":      {1, func(c *pcall) { c.obj(0, "pthread_cond_t"); c.ret(num(0)) }},
+		"pthread_cond_wait":           {2, func(c *pcall) { c.condWait(false) }},
+		"pthread_cond_timedwait":      {3, func(c *pcall) { c.ignoreArg(2); c.condWait(true) }},
+		"pthread_condattr_init":       {1, lowerAttrNoEffect("pthread_condattr_t")},
+		"pthread_condattr_destroy":    {1, lowerAttrNoEffect("pthread_condattr_t")},
+		"pthread_condattr_setclock":   {2, lowerAttrNoEffect("pthread_condattr_t")},
 		"pthread_condattr_setpshared": {2, lowerAttrNoEffect("pthread_condattr_t")},
 
-		"pthread_barrier_init":          {3, lowerBarrierInit},
-		"pthread_barrier_destroy":       {1, func(c *pcall) { c.obj(0, "pthread_barrier_t"); c.ret(num(0)) }},
-		"pthread_barrier_wait":          {1, lowerBarrierWait},
-		"pthread_barrierattr_init":      {1, lowerAttrNoEffect("pthread_barrierattr_t")},
-		"pthread_barrierattr_destroy":   {1, lowerAttrNoEffect("pthread_barrierattr_t")},
+		"pthread_barrier_init":           {3, lowerBarrierInit},
+		"pthread_barrier_destroy":        {1, func(c *pcall) { c.obj(0, "pthread_barrier_t"); c.ret(num(0)) }},
+		"pthread_barrier_wait":           {1, lowerBarrierWait},
+		"pthread_barrierattr_init":       {1, lowerAttrNoEffect("pthread_barrierattr_t")},
+		"pthread_barrierattr_destroy":    {1, lowerAttrNoEffect("pthread_barrierattr_t")},
 		"pthread_barrierattr_setpshared": {2, lowerAttrNoEffect("pthread_barrierattr_t")},
 
 		"pthread_once": {2, lowerOnce},
@@ -992,4 +992,3 @@ func (t *tb) unsupportedPrim(name string, x *cc.PostfixExpression) {
 		t.b.fail(x, "unsupported: %s", name)
 	}
 }
-
