@@ -182,7 +182,7 @@ outer:
 				var race *predabs.RaceError
 				switch {
 				case errors.As(err, &race):
-					res, again := c.refine(setup, args, mus, race)
+					res, again := c.refine(ctx, setup, args, mus, race)
 					if again {
 						continue outer
 					}
@@ -284,7 +284,7 @@ func (c *checker) failure(ctx context.Context, err error) report.Result {
 
 // refine analyses an abstract race; again reports that the outer loop
 // goes on with more predicates or a larger k.
-func (c *checker) refine(setup *predabs.Setup, args []*predabs.ARG, mus [][]int, race *predabs.RaceError) (report.Result, bool) {
+func (c *checker) refine(ctx context.Context, setup *predabs.Setup, args []*predabs.ARG, mus [][]int, race *predabs.RaceError) (report.Result, bool) {
 	if c.opts.Trace != nil {
 		fmt.Fprintf(c.opts.Trace, "abstract race trace in %s:\n", c.p.Templates[setup.Main].Name)
 		for i, op := range race.Ops {
@@ -293,7 +293,7 @@ func (c *checker) refine(setup *predabs.Setup, args []*predabs.ARG, mus [][]int,
 	}
 	out, err := refine.Refine(&refine.Input{Setup: setup, ARGs: args, Mu: mus, Race: race})
 	if err != nil {
-		return c.failure(context.Background(), err), false
+		return c.failure(ctx, err), false
 	}
 	c.progress("abstract race in %s: %s", c.p.Templates[setup.Main].Name, out.Why)
 	if c.opts.Trace != nil {

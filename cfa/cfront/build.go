@@ -37,6 +37,8 @@ type builder struct {
 	mutexKinds map[any]kindSet
 	staticKind map[*cfa.Var]cfa.MutexKind
 	fields     map[fieldKey]*cfa.Var
+	// atomic holds the variables of _Atomic objects (atomics.go).
+	atomic map[*cfa.Var]bool
 }
 
 // local is what a C variable maps to: a cfa variable, or the reason it
@@ -100,6 +102,7 @@ func (b *builder) build() *cfa.Program {
 	b.single = map[*cfa.Var]bool{}
 	b.staticKind = map[*cfa.Var]cfa.MutexKind{}
 	b.fields = map[fieldKey]*cfa.Var{}
+	b.atomic = map[*cfa.Var]bool{}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {
 			if d, ok := n.(*cc.Declarator); ok && d.IsTypename() {
@@ -311,6 +314,7 @@ func (b *builder) newStatic(d *cc.Declarator, name, cname string, init *cc.Initi
 	}
 	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: cname, Pos: b.pos(d), Bool: d.Type().Kind() == cc.Bool}
 	l := &local{v: v, typ: d.Type(), sync: b.syncTypeName(d.Type()), key: b.objKey(d)}
+	b.atomic[v] = isAtomicObject(d)
 	switch {
 	case l.sync != "":
 		b.syncInit(v, l.sync, init, l.key)

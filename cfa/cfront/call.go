@@ -75,6 +75,11 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 	if pr, ok := prims[name]; ok && t.b.funcs[name] == nil {
 		return t.lowerPrim(name, pr, x, as, want, p), true
 	}
+	if t.b.funcs[name] == nil {
+		if v, ok := t.atomicBuiltin(name, x, as, want, p); ok {
+			return v, true
+		}
+	}
 	switch {
 	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
 		if t.b.funcs[name] != nil {

@@ -158,7 +158,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		}
 	}
 	cfg.IncludePaths = append(append(append([]string(nil), opts.IncludeDirs...), cfg.IncludePaths...), include.Dir)
-	cfg.SysIncludePaths = append(append(append([]string(nil), opts.IncludeDirs...), cfg.SysIncludePaths...), include.Dir)
+	cfg.SysIncludePaths = append(append(append(append([]string(nil), opts.IncludeDirs...), include.OverrideDir), cfg.SysIncludePaths...), include.Dir)
 	predefined := cfg.Predefined
 	if strings.HasSuffix(name, ".i") {
 		predefined = reservedOnly(predefined)

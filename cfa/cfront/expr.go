@@ -410,6 +410,8 @@ func (t *tb) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 				t.b.fail(x, "unsupported: pointer variable %s used other than in an integer cast", x.Token.SrcStr())
 			case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
 				t.b.fail(x, "unsupported: synchronization object %s used as a value", x.Token.SrcStr())
+			case t.b.atomic[l.v]:
+				return t.atomicLoad(l.v, t.b.pos(x))
 			}
 			return cfa.Ref{V: l.v}
 		}
@@ -694,6 +696,9 @@ var assignOps = map[cc.AssignmentExpressionCase]cfa.BinOp{
 
 func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	v := t.lvalue(x.UnaryExpression)
+	if t.b.atomic[v] {
+		return t.atomicAssign(v, x, want, p)
+	}
 	var rhs cfa.Expr
 	if x.Case == cc.AssignmentExpressionAssign {
 		rhs = t.intExpr(x.AssignmentExpression)
@@ -736,6 +741,13 @@ func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Ex
 	op := cfa.Add
 	if !inc {
 		op = cfa.Sub
+	}
+	if t.b.atomic[v] {
+		old, nw := t.atomicRMW(v, func(o cfa.Expr) cfa.Expr { return normBool(v, mkBin(op, o, num(1))) }, want && post, want && !post, p)
+		if post {
+			return unless(want, old)
+		}
+		return unless(want, nw)
 	}
 	if !post || !want {
 		return t.store(v, normBool(v, mkBin(op, cfa.Ref{V: v}, cfa.Const{Val: 1})), want, p)

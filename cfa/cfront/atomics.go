@@ -1,0 +1,338 @@
+package cfront
+
+import (
+	"strings"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// This file lowers atomic accesses: every access to an _Atomic object,
+// the GCC __atomic_* and __sync_* builtins, and through circ's own
+// <stdatomic.h> (include/override) the C11 atomic functions. An atomic
+// access is an atomic section holding only that access: it runs in one
+// step, and under --race-def svcomp two atomic accesses never race while
+// an atomic and a plain one do, because an access counts as atomic when
+// its thread is at an atomic location. Operands are evaluated before the
+// section (plain reads stay plain), and every memory order is read as
+// memory_order_seq_cst: circ explores sequentially consistent
+// interleavings only, and says so in the report for weaker orders.
+
+// isAtomicObject reports whether declarator d declares an _Atomic
+// object, directly or through a typedef (atomic_int).
+func isAtomicObject(d *cc.Declarator) bool {
+	if d == nil {
+		return false
+	}
+	if d.IsAtomic() {
+		return true
+	}
+	t := d.Type()
+	for i := 0; t != nil && i < 16; i++ {
+		td := t.Typedef()
+		if td == nil {
+			return false
+		}
+		if td.IsAtomic() {
+			return true
+		}
+		t = td.Type()
+	}
+	return false
+}
+
+// plain stores e in a temporary unless it reads no global: an operand
+// of an atomic operation is read before the operation, non-atomically.
+func (t *tb) plain(e cfa.Expr, p cfa.Pos) cfa.Expr {
+	if e == nil || !readsGlobal(e) {
+		return e
+	}
+	tmp := t.temp(nil)
+	t.set(tmp, e, p)
+	return ref(tmp)
+}
+
+// atomicLoad emits tmp := x as an atomic access and returns tmp.
+func (t *tb) atomicLoad(x *cfa.Var, p cfa.Pos) cfa.Expr {
+	tmp := t.temp(nil)
+	tmp.Bool = x.Bool
+	t.atomic(nil, p, "atomic load", func() { t.set(tmp, ref(x), p) })
+	return ref(tmp)
+}
+
+// atomicStore emits x := v (v read before) as an atomic access.
+func (t *tb) atomicStore(x *cfa.Var, v cfa.Expr, p cfa.Pos) {
+	v = t.plain(v, p)
+	t.atomic(nil, p, "atomic store", func() { t.set(x, v, p) })
+}
+
+// atomicRMW emits one atomic read-modify-write of x: old := x; x := f(old)
+// (old is nil when the caller wants neither it nor the new value) and
+// returns old and the new value's temporary (nil if not wanted).
+func (t *tb) atomicRMW(x *cfa.Var, f func(old cfa.Expr) cfa.Expr, wantOld, wantNew bool, p cfa.Pos) (oldV, newV cfa.Expr) {
+	t.atomic(nil, p, "atomic update", func() {
+		old := ref(x)
+		if wantOld {
+			o := t.temp(nil)
+			t.set(o, ref(x), p)
+			old, oldV = ref(o), ref(o)
+		}
+		if wantNew {
+			n := t.temp(nil)
+			n.Bool = x.Bool
+			t.set(n, f(old), p)
+			t.set(x, ref(n), p)
+			newV = ref(n)
+			return
+		}
+		t.set(x, f(old), p)
+	})
+	return oldV, newV
+}
+
+// atomicAssign lowers x = e and x op= e for an _Atomic x: a store, or
+// one read-modify-write.
+func (t *tb) atomicAssign(x *cfa.Var, a *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
+	if a.Case == cc.AssignmentExpressionAssign {
+		v := t.plain(normBool(x, t.intExpr(a.AssignmentExpression)), p)
+		t.atomicStore(x, v, p)
+		return unless(want, v)
+	}
+	op, ok := assignOps[a.Case]
+	if !ok {
+		t.b.fail(a, "unsupported assignment operator")
+	}
+	y := t.plain(t.operand(a.AssignmentExpression, true), p)
+	_, nw := t.atomicRMW(x, func(o cfa.Expr) cfa.Expr { return normBool(x, mkBin(op, o, y)) }, false, want, p)
+	return unless(want, nw)
+}
+
+// atomicObj resolves the object argument &x of an atomic builtin: an
+// integer variable.
+func (t *tb) atomicObj(n cc.ExpressionNode, fn string) *cfa.Var {
+	l, at := t.addrOfVar(n, fn+" object")
+	if l.v.Kind != cfa.Data || l.ptrInt {
+		t.b.fail(at, "%s: %s is not an integer object", fn, l.v.CName)
+	}
+	return l.v
+}
+
+// memoryOrder checks a memory-order argument: a constant, read as
+// seq_cst; a weaker one is listed among the report's approximations.
+func (t *tb) memoryOrder(n cc.ExpressionNode, fn string, p cfa.Pos) {
+	v, ok := intValue(n.Value())
+	if !ok || hasSE(n) {
+		t.b.fail(n, "unsupported: %s with a memory order that is not a constant", fn)
+	}
+	if v == seqCst {
+		return
+	}
+	name := map[int64]string{0: "relaxed", 1: "consume", 2: "acquire", 3: "release", 4: "acq_rel"}[v]
+	if name == "" {
+		t.b.fail(n, "unsupported: memory order %d", v)
+	}
+	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true,
+		Note: "memory_order_" + name + " read as memory_order_seq_cst (" + fn + "): races that only weaker orderings allow are not found"})
+}
+
+// __ATOMIC_SEQ_CST.
+const seqCst = 5
+
+// rmwOps maps the operation in a builtin's name to the new value.
+var rmwOps = map[string]func(old, v cfa.Expr) cfa.Expr{
+	"add":  func(o, v cfa.Expr) cfa.Expr { return mkBin(cfa.Add, o, v) },
+	"sub":  func(o, v cfa.Expr) cfa.Expr { return mkBin(cfa.Sub, o, v) },
+	"and":  func(o, v cfa.Expr) cfa.Expr { return mkBin(cfa.BitAnd, o, v) },
+	"or":   func(o, v cfa.Expr) cfa.Expr { return mkBin(cfa.BitOr, o, v) },
+	"xor":  func(o, v cfa.Expr) cfa.Expr { return mkBin(cfa.BitXor, o, v) },
+	"nand": func(o, v cfa.Expr) cfa.Expr { return mkUn(cfa.BitNot, mkBin(cfa.BitAnd, o, v)) },
+}
+
+// atomicBuiltin lowers the GCC atomic builtins (and __circ_atomic_init,
+// C11's non-atomic atomic_init); ok is false for other names.
+func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
+	if !strings.HasPrefix(name, "__atomic_") && !strings.HasPrefix(name, "__sync_") && name != "__circ_atomic_init" {
+		return nil, false
+	}
+	nargs := func(n int) {
+		if len(as) != n {
+			t.b.fail(x, "%s takes %d argument(s), got %d", name, n, len(as))
+		}
+	}
+	orders := func(is ...int) {
+		for _, i := range is {
+			t.memoryOrder(as[i], name, p)
+		}
+	}
+	val := func(i int) cfa.Expr { return t.plain(t.intExpr(as[i]), p) }
+	bool01 := func(e cfa.Expr) cfa.Expr { return mkBin(cfa.Ne, e, num(0)) }
+	switch name {
+	case "__circ_atomic_init":
+		nargs(2)
+		obj := t.atomicObj(as[0], "atomic_init")
+		t.set(obj, t.intExpr(as[1]), p) // not an atomic access (C11 7.17.2.2)
+		return zeroIf(want), true
+	case "__atomic_thread_fence", "__atomic_signal_fence":
+		nargs(1)
+		orders(0)
+		return zeroIf(want), true
+	case "__sync_synchronize":
+		nargs(0)
+		return zeroIf(want), true
+	case "__atomic_always_lock_free", "__atomic_is_lock_free":
+		nargs(2)
+		return unless(want, num(1)), true
+	case "__atomic_load_n":
+		nargs(2)
+		obj := t.atomicObj(as[0], name)
+		orders(1)
+		return unless(want, t.atomicLoad(obj, p)), true
+	case "__atomic_load":
+		nargs(3)
+		obj := t.atomicObj(as[0], name)
+		out := t.outVar(as[1], name)
+		orders(2)
+		t.set(out, t.atomicLoad(obj, p), p)
+		return zeroIf(want), true
+	case "__atomic_store_n", "__atomic_store":
+		nargs(3)
+		obj := t.atomicObj(as[0], name)
+		var v cfa.Expr
+		if name == "__atomic_store" {
+			v = t.plain(ref(t.outVar(as[1], name)), p)
+		} else {
+			v = val(1)
+		}
+		orders(2)
+		t.atomicStore(obj, v, p)
+		return zeroIf(want), true
+	case "__atomic_exchange_n", "__sync_lock_test_and_set":
+		obj := t.atomicObj(as[0], name)
+		if name == "__sync_lock_test_and_set" {
+			nargs(2)
+		} else {
+			nargs(3)
+			orders(2)
+		}
+		v := val(1)
+		old, _ := t.atomicRMW(obj, func(cfa.Expr) cfa.Expr { return v }, want, false, p)
+		return unless(want, old), true
+	case "__atomic_exchange":
+		nargs(4)
+		obj := t.atomicObj(as[0], name)
+		v := t.plain(ref(t.outVar(as[1], name)), p)
+		out := t.outVar(as[2], name)
+		orders(3)
+		old, _ := t.atomicRMW(obj, func(cfa.Expr) cfa.Expr { return v }, true, false, p)
+		t.set(out, old, p)
+		return zeroIf(want), true
+	case "__atomic_test_and_set":
+		nargs(2)
+		obj := t.atomicObj(as[0], name)
+		orders(1)
+		old, _ := t.atomicRMW(obj, func(cfa.Expr) cfa.Expr { return num(1) }, want, false, p)
+		return unless(want, bool01(old)), true
+	case "__atomic_clear", "__sync_lock_release":
+		obj := t.atomicObj(as[0], name)
+		if name == "__atomic_clear" {
+			nargs(2)
+			orders(1)
+		} else {
+			nargs(1)
+		}
+		t.atomicStore(obj, num(0), p)
+		return zeroIf(want), true
+	case "__atomic_compare_exchange_n", "__atomic_compare_exchange":
+		nargs(6)
+		obj := t.atomicObj(as[0], name)
+		expected := t.outVar(as[1], name)
+		var desired cfa.Expr
+		if name == "__atomic_compare_exchange" {
+			desired = t.plain(ref(t.outVar(as[2], name)), p)
+		} else {
+			desired = val(2)
+		}
+		weak, ok := intValue(as[3].Value())
+		if !ok || hasSE(as[3]) {
+			t.b.fail(as[3], "unsupported: %s with a weak flag that is not a constant", name)
+		}
+		orders(4, 5)
+		return unless(want, t.compareExchange(obj, expected, desired, weak != 0, p)), true
+	case "__sync_bool_compare_and_swap", "__sync_val_compare_and_swap":
+		nargs(3)
+		obj := t.atomicObj(as[0], name)
+		oldV, newV := val(1), val(2)
+		r := t.temp(nil)
+		t.atomic(nil, p, "atomic update", func() {
+			seen := t.temp(nil)
+			t.set(seen, ref(obj), p)
+			t.choose(p,
+				arm{cond: mkBin(cfa.Eq, ref(seen), oldV), body: func() { t.set(obj, newV, p) }},
+				arm{cond: mkBin(cfa.Ne, ref(seen), oldV)})
+			if name == "__sync_val_compare_and_swap" {
+				t.set(r, ref(seen), p)
+			} else {
+				t.set(r, mkBin(cfa.Eq, ref(seen), oldV), p)
+			}
+		})
+		return unless(want, ref(r)), true
+	}
+	// __atomic_fetch_OP, __atomic_OP_fetch, __sync_fetch_and_OP,
+	// __sync_OP_and_fetch.
+	var op string
+	fetchFirst := false
+	switch {
+	case strings.HasPrefix(name, "__atomic_fetch_"):
+		op, fetchFirst = strings.TrimPrefix(name, "__atomic_fetch_"), true
+		nargs(3)
+		orders(2)
+	case strings.HasPrefix(name, "__atomic_") && strings.HasSuffix(name, "_fetch"):
+		op = strings.TrimSuffix(strings.TrimPrefix(name, "__atomic_"), "_fetch")
+		nargs(3)
+		orders(2)
+	case strings.HasPrefix(name, "__sync_fetch_and_"):
+		op, fetchFirst = strings.TrimPrefix(name, "__sync_fetch_and_"), true
+		nargs(2)
+	case strings.HasPrefix(name, "__sync_") && strings.HasSuffix(name, "_and_fetch"):
+		op = strings.TrimSuffix(strings.TrimPrefix(name, "__sync_"), "_and_fetch")
+		nargs(2)
+	}
+	f := rmwOps[op]
+	if f == nil {
+		t.b.fail(x, "unsupported: %s", name)
+	}
+	obj := t.atomicObj(as[0], name)
+	operand := val(1)
+	old, nw := t.atomicRMW(obj, func(o cfa.Expr) cfa.Expr { return f(o, operand) }, want && fetchFirst, want && !fetchFirst, p)
+	if fetchFirst {
+		return unless(want, old), true
+	}
+	return unless(want, nw), true
+}
+
+// compareExchange lowers C11's compare-exchange: atomically, if x equals
+// expected's value, x := desired and the result is 1; otherwise the
+// result is 0 and expected receives x's value. A weak one may also fail
+// while they are equal. expected is read before and written after the
+// atomic step: it is a plain object.
+func (t *tb) compareExchange(x, expected *cfa.Var, desired cfa.Expr, weak bool, p cfa.Pos) cfa.Expr {
+	exp := t.temp(nil)
+	t.set(exp, ref(expected), p)
+	r, seen := t.temp(nil), t.temp(nil)
+	t.atomic(nil, p, "atomic compare-exchange", func() {
+		t.set(seen, ref(x), p)
+		arms := []arm{
+			{cond: mkBin(cfa.Eq, ref(seen), ref(exp)), body: func() { t.set(x, desired, p); t.set(r, num(1), p) }},
+			{cond: mkBin(cfa.Ne, ref(seen), ref(exp)), body: func() { t.set(r, num(0), p) }},
+		}
+		if weak {
+			arms = append(arms, arm{cond: mkBin(cfa.Eq, ref(seen), ref(exp)), body: func() { t.set(r, num(0), p) }})
+		}
+		t.choose(p, arms...)
+	})
+	t.choose(p,
+		arm{cond: mkBin(cfa.Eq, ref(r), num(0)), body: func() { t.set(expected, ref(seen), p) }},
+		arm{cond: mkBin(cfa.Ne, ref(r), num(0))})
+	return ref(r)
+}
