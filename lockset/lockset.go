@@ -84,14 +84,17 @@ func Concurrent(a, b *Access) bool {
 }
 
 // Conflict reports whether a and b violate the lockset discipline:
-// concurrent, at least one a write, and no lock in common.
+// concurrent, at least one a write, and no lock in common that excludes
+// one from the other (two read locks of a rwlock do not).
 func Conflict(a, b *Access) bool {
 	if !(a.Write || b.Write) || !Concurrent(a, b) {
 		return false
 	}
 	for _, l := range a.Locks {
 		for _, m := range b.Locks {
-			if l == m {
+			lb, lr := strings.CutSuffix(l, readSuffix)
+			mb, mr := strings.CutSuffix(m, readSuffix)
+			if lb == mb && !(lr && mr) {
 				return false
 			}
 		}
@@ -134,7 +137,7 @@ func Analyze(p *cfa.Program) *Analysis {
 	start := time.Now()
 	a := &Analysis{Program: p, Held: make([][][]string, len(p.Templates))}
 	for i, c := range p.Templates {
-		states := flow(c)
+		states := flow(p, c)
 		preCreate := []bool(nil)
 		if i == 0 {
 			preCreate = beforeCreate(c)
@@ -252,45 +255,72 @@ func varName(v *cfa.Var) string {
 	return v.Name
 }
 
-// state is the dataflow fact at a location: the mutexes definitely held,
-// and the trylock results r whose zero value means "mutex acquired"
-// (pending[r] = mutexes), definitely on every path.
+// lock is a lock a thread can hold: an object in a mode (a rwlock's read
+// mode is Shared; everything else is Exclusive).
+type lock struct {
+	obj  *cfa.Var
+	mode cfa.LockMode
+}
+
+func (l lock) name() string {
+	if l.mode == cfa.Shared {
+		return varName(l.obj) + readSuffix
+	}
+	return varName(l.obj)
+}
+
+// readSuffix marks a lock held in read mode in Access.Locks.
+const readSuffix = "(read)"
+
+// state is the dataflow fact at a location: the locks definitely held,
+// with how many times (recursive mutexes and read locks count), and the
+// trylock results r whose zero value means "lock acquired" (pending[r] =
+// locks), definitely on every path.
 type state struct {
-	held    map[*cfa.Var]bool
-	pending map[*cfa.Var]map[*cfa.Var]bool
+	held    map[lock]int
+	pending map[*cfa.Var]map[lock]bool
+}
+
+func newState() *state {
+	return &state{held: map[lock]int{}, pending: map[*cfa.Var]map[lock]bool{}}
 }
 
 func (s *state) clone() *state {
-	t := &state{held: map[*cfa.Var]bool{}, pending: map[*cfa.Var]map[*cfa.Var]bool{}}
-	for m := range s.held {
-		t.held[m] = true
+	t := newState()
+	for l, n := range s.held {
+		t.held[l] = n
 	}
-	for r, ms := range s.pending {
-		t.pending[r] = map[*cfa.Var]bool{}
-		for m := range ms {
-			t.pending[r][m] = true
+	for r, ls := range s.pending {
+		t.pending[r] = map[lock]bool{}
+		for l := range ls {
+			t.pending[r][l] = true
 		}
 	}
 	return t
 }
 
-// meet intersects s with t in place and reports whether s changed.
+// meet intersects s with t in place (the smaller count of each lock) and
+// reports whether s changed.
 func (s *state) meet(t *state) bool {
 	changed := false
-	for m := range s.held {
-		if !t.held[m] {
-			delete(s.held, m)
+	for l, n := range s.held {
+		if m := t.held[l]; m < n {
+			if m == 0 {
+				delete(s.held, l)
+			} else {
+				s.held[l] = m
+			}
 			changed = true
 		}
 	}
-	for r, ms := range s.pending {
-		for m := range ms {
-			if !t.pending[r][m] {
-				delete(ms, m)
+	for r, ls := range s.pending {
+		for l := range ls {
+			if !t.pending[r][l] {
+				delete(ls, l)
 				changed = true
 			}
 		}
-		if len(ms) == 0 {
+		if len(ls) == 0 {
 			delete(s.pending, r)
 		}
 	}
@@ -299,8 +329,8 @@ func (s *state) meet(t *state) bool {
 
 func (s *state) names(atomic bool) []string {
 	out := []string{}
-	for m := range s.held {
-		out = append(out, varName(m))
+	for l := range s.held {
+		out = append(out, l.name())
 	}
 	if atomic {
 		out = append(out, AtomicLock)
@@ -309,53 +339,169 @@ func (s *state) names(atomic bool) []string {
 	return out
 }
 
+// flowCtx is what the transfer function needs to know about the
+// program: the locations inside each lowered primitive call, and the
+// semaphores that are locks.
+type flowCtx struct {
+	inner     map[*cfa.SyncCall]map[int]bool
+	binarySem map[*cfa.Var]bool
+}
+
+// newFlowCtx scans c's lowered primitive calls, and p's for semaphores
+// whose every sem_init gives 1: those are locks (sem_wait takes,
+// sem_post gives back); any other semaphore protects nothing.
+func newFlowCtx(p *cfa.Program, c *cfa.CFA) *flowCtx {
+	f := &flowCtx{inner: map[*cfa.SyncCall]map[int]bool{}, binarySem: map[*cfa.Var]bool{}}
+	for _, e := range c.Edges {
+		if e.Sync != nil {
+			if f.inner[e.Sync] == nil {
+				f.inner[e.Sync] = map[int]bool{}
+			}
+			f.inner[e.Sync][e.From] = true
+		}
+	}
+	notBinary := map[*cfa.Var]bool{}
+	for _, t := range p.Templates {
+		for _, e := range t.Edges {
+			if e.Sync == nil || e.Sync.Func != "sem_init" || e.Kind != cfa.Assign || e.LHS != e.Sync.Object {
+				continue
+			}
+			if k, ok := e.RHS.(cfa.Const); ok && k.Val == 1 {
+				f.binarySem[e.LHS] = true
+			} else {
+				notBinary[e.LHS] = true
+			}
+		}
+	}
+	for v := range notBinary {
+		delete(f.binarySem, v)
+	}
+	return f
+}
+
 // post is the transfer function of e.
-func post(s *state, e *cfa.Edge) *state {
+func (f *flowCtx) post(s *state, e *cfa.Edge) *state {
 	t := s.clone()
+	if sc := e.Sync; sc != nil {
+		t.local(e)
+		// A lowered call acts as a whole on the edges that leave it.
+		if !f.inner[sc][e.To] {
+			f.call(t, sc)
+		}
+		return t
+	}
 	switch e.Kind {
 	case cfa.Lock:
-		t.held[e.Mutex] = true
-		t.dropMutex(e.Mutex)
+		f.acquire(t, lock{e.Mutex, cfa.Exclusive}, cfa.NormalMutex)
 	case cfa.Unlock:
-		delete(t.held, e.Mutex)
-		t.dropMutex(e.Mutex)
+		f.release(t, e.Mutex, cfa.NormalMutex)
 	case cfa.TryLock:
-		delete(t.pending, e.LHS)
-		if !t.held[e.Mutex] {
-			t.pending[e.LHS] = map[*cfa.Var]bool{e.Mutex: true}
-		}
-	case cfa.Assign:
-		var copied map[*cfa.Var]bool
-		if r, ok := e.RHS.(cfa.Ref); ok && len(s.pending[r.V]) > 0 {
-			copied = map[*cfa.Var]bool{}
-			for m := range s.pending[r.V] {
-				copied[m] = true
-			}
-		}
-		delete(t.pending, e.LHS)
-		if copied != nil {
-			t.pending[e.LHS] = copied
-		}
-	case cfa.Havoc, cfa.Create:
-		if e.LHS != nil {
-			delete(t.pending, e.LHS)
-		}
-	case cfa.Assume:
-		for _, r := range zeroVars(e.Cond) {
-			for m := range t.pending[r] {
-				t.held[m] = true
-			}
-		}
+		t.local(e)
+		t.tryAcquire(lock{e.Mutex, cfa.Exclusive}, e.LHS)
+	default:
+		t.local(e)
 	}
 	return t
 }
 
-// dropMutex forgets pending trylocks of m once m is locked or unlocked
-// explicitly.
-func (s *state) dropMutex(m *cfa.Var) {
-	for r, ms := range s.pending {
-		delete(ms, m)
-		if len(ms) == 0 {
+// local is the effect of e's plain operations on pending trylock
+// results: an assignment moves or kills them, an assumption r == 0
+// acquires r's locks.
+func (s *state) local(e *cfa.Edge) {
+	switch e.Kind {
+	case cfa.Assign:
+		var copied map[lock]bool
+		if r, ok := e.RHS.(cfa.Ref); ok && len(s.pending[r.V]) > 0 {
+			copied = map[lock]bool{}
+			for l := range s.pending[r.V] {
+				copied[l] = true
+			}
+		}
+		delete(s.pending, e.LHS)
+		if copied != nil {
+			s.pending[e.LHS] = copied
+		}
+	case cfa.Havoc, cfa.Create, cfa.TryLock:
+		if e.LHS != nil {
+			delete(s.pending, e.LHS)
+		}
+	case cfa.Assume:
+		for _, r := range zeroVars(e.Cond) {
+			for l := range s.pending[r] {
+				s.held[l] = max(s.held[l], 1)
+			}
+		}
+	}
+}
+
+// call applies a lowered primitive call's effect on the locks held.
+func (f *flowCtx) call(s *state, sc *cfa.SyncCall) {
+	obj := sc.Object
+	if obj == nil {
+		return
+	}
+	if obj.Kind == cfa.Sync && sc.Mode == cfa.Exclusive && !f.binarySem[obj] && !strings.HasPrefix(sc.Func, "pthread_rwlock_") {
+		return // a counting semaphore protects nothing
+	}
+	switch sc.Effect {
+	case cfa.Acquire:
+		f.acquire(s, lock{obj, sc.Mode}, sc.Kind)
+	case cfa.TryAcquire:
+		if sc.Result != nil {
+			s.tryAcquire(lock{obj, sc.Mode}, sc.Result)
+		}
+	case cfa.Release:
+		f.release(s, obj, sc.Kind)
+	}
+}
+
+// acquire adds l: once more for a recursive mutex or a read lock, at
+// least once for a mutex whose kind is only known at run time (a
+// must-analysis may count low, never high).
+func (f *flowCtx) acquire(s *state, l lock, kind cfa.MutexKind) {
+	switch {
+	case kind == cfa.RecursiveMutex || l.mode == cfa.Shared:
+		s.held[l]++
+	default:
+		s.held[l] = 1
+	}
+	s.dropPending(l.obj)
+}
+
+// release gives back one level of obj: its write lock if held, else one
+// of its read locks; all of it for a non-recursive mutex, or one whose
+// kind is only known at run time.
+func (f *flowCtx) release(s *state, obj *cfa.Var, kind cfa.MutexKind) {
+	l := lock{obj, cfa.Exclusive}
+	if s.held[l] == 0 && s.held[lock{obj, cfa.Shared}] > 0 {
+		l = lock{obj, cfa.Shared}
+	}
+	if s.held[l] > 1 && (kind == cfa.RecursiveMutex || l.mode == cfa.Shared) {
+		s.held[l]--
+	} else {
+		delete(s.held, l)
+	}
+	s.dropPending(obj)
+}
+
+// tryAcquire makes l held on the paths where r is then tested 0.
+func (s *state) tryAcquire(l lock, r *cfa.Var) {
+	delete(s.pending, r)
+	if s.held[l] == 0 {
+		s.pending[r] = map[lock]bool{l: true}
+	}
+}
+
+// dropPending forgets pending trylocks of obj once obj is locked or
+// unlocked explicitly.
+func (s *state) dropPending(obj *cfa.Var) {
+	for r, ls := range s.pending {
+		for l := range ls {
+			if l.obj == obj {
+				delete(ls, l)
+			}
+		}
+		if len(ls) == 0 {
 			delete(s.pending, r)
 		}
 	}
@@ -400,9 +546,10 @@ func isZero(e cfa.Expr) bool {
 
 // flow computes the must-lockset state at every location of c (nil:
 // unreachable) by a worklist iteration to the greatest fixpoint.
-func flow(c *cfa.CFA) []*state {
+func flow(p *cfa.Program, c *cfa.CFA) []*state {
+	f := newFlowCtx(p, c)
 	states := make([]*state, len(c.Locs))
-	states[c.Entry] = &state{held: map[*cfa.Var]bool{}, pending: map[*cfa.Var]map[*cfa.Var]bool{}}
+	states[c.Entry] = newState()
 	work := []int{c.Entry}
 	queued := make([]bool, len(c.Locs))
 	queued[c.Entry] = true
@@ -411,7 +558,7 @@ func flow(c *cfa.CFA) []*state {
 		work = work[1:]
 		queued[l] = false
 		for _, e := range c.Out[l] {
-			t := post(states[l], e)
+			t := f.post(states[l], e)
 			switch {
 			case states[e.To] == nil:
 				states[e.To] = t

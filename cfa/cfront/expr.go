@@ -155,6 +155,9 @@ func (t *tb) assignTo(v *cfa.Var, rhs cfa.Expr, p cfa.Pos) {
 		last := t.c.Edges[len(t.c.Edges)-1]
 		if last.To == t.cur && last.LHS == r.V && (last.Kind == cfa.Havoc || last.Kind == cfa.TryLock || last.Kind == cfa.Assign) && last.Pos.File == p.File {
 			last.LHS = v
+			if last.Sync != nil && last.Sync.Result == r.V {
+				last.Sync.Result = v
+			}
 			delete(t.b.single, r.V)
 			return
 		}
