@@ -370,27 +370,29 @@ func (c *checker) progress(format string, args ...any) {
 		c.x.Name, c.iterations, len(c.preds), strings.Join(sizes, " "), c.k, counters, fmt.Sprintf(format, args...))
 }
 
-// handleTemplates maps each thread-handle variable to the template it
-// holds, when only one template is ever created into it and nothing
-// else writes it (h = pthread_self(), h2 = h1).
+// handleTemplates maps each thread-handle variable to the template of
+// the threads it holds, when that is always the same template: it is
+// written only by pthread_create of that template, or with pthread_self()
+// by threads of that template. Any other write (h2 = h1) unmaps it.
 func handleTemplates(p *cfa.Program) map[*cfa.Var]int {
 	m := map[*cfa.Var]int{}
 	bad := map[*cfa.Var]bool{}
+	note := func(h *cfa.Var, j int) {
+		if old, ok := m[h]; ok && old != j {
+			bad[h] = true
+		}
+		m[h] = j
+	}
 	for _, t := range p.Templates {
 		for _, e := range t.Edges {
-			if e.Kind != cfa.Create {
-				if e.LHS != nil && e.LHS.Kind == cfa.Handle {
-					bad[e.LHS] = true
-				}
-				continue
-			}
-			if e.LHS == nil {
-				continue
-			}
-			if j, ok := m[e.LHS]; ok && j != e.Template.Index {
+			switch {
+			case e.Kind == cfa.Create && e.LHS != nil:
+				note(e.LHS, e.Template.Index)
+			case e.Kind == cfa.Assign && e.LHS.Kind == cfa.Handle && t.Self != nil && e.RHS == (cfa.Ref{V: t.Self}):
+				note(e.LHS, t.Index)
+			case e.LHS != nil && e.LHS.Kind == cfa.Handle:
 				bad[e.LHS] = true
 			}
-			m[e.LHS] = e.Template.Index
 		}
 	}
 	for v := range bad {

@@ -23,6 +23,10 @@ type Thread struct {
 	Loc      int      // current location in Template
 	Locals   []int64  // indexed by Var.Index in Template.Locals
 	Done     bool     // exited, stopped on an error, or at a final location
+	// Joined: a pthread_join has reaped the thread. Joining it again is
+	// undefined in POSIX; here that join waits forever, as the abstract
+	// engine's joins consume the exited thread they wait for.
+	Joined bool
 }
 
 // Name is the thread's report name, "template#instance".
@@ -94,8 +98,13 @@ func (s *State) AppendKey(b []byte) []byte {
 		b = binary.AppendUvarint(b, uint64(t.Template.Index))
 		if t.Done {
 			// A done thread never moves again and its locals are
-			// unobservable: only its existence matters (for join).
-			b = append(b, 0)
+			// unobservable: only its existence and whether it was
+			// joined matter.
+			if t.Joined {
+				b = append(b, 1)
+			} else {
+				b = append(b, 0)
+			}
 			continue
 		}
 		b = binary.AppendUvarint(b, uint64(t.Loc)+1)
@@ -268,7 +277,7 @@ func (s *State) enabled(t int, e *cfa.Edge) (Move, bool, error) {
 		if err != nil {
 			return m, false, err
 		}
-		if i := s.thread(h); i < 0 || !s.Threads[i].Done {
+		if i := s.thread(h); i < 0 || !s.Threads[i].Done || s.Threads[i].Joined {
 			return m, false, nil
 		}
 	case cfa.Lock:
@@ -357,8 +366,11 @@ func (s *State) whyBlocked(t int, e *cfa.Edge) string {
 	case cfa.Join:
 		h, _ := s.eval(t, e.Handle)
 		i := s.thread(h)
-		if i < 0 {
+		switch {
+		case i < 0:
 			return fmt.Sprintf("no thread with id %d", h)
+		case s.Threads[i].Joined:
+			return fmt.Sprintf("thread %s was already joined", s.Threads[i].Name())
 		}
 		return fmt.Sprintf("thread %s has not exited", s.Threads[i].Name())
 	case cfa.Lock:
@@ -442,6 +454,12 @@ func (s *State) take(m Move, v int64) (*State, error) {
 		}
 	case cfa.Exit:
 		th.Done = true
+	case cfa.Join:
+		h, err := s.eval(t, e.Handle)
+		if err != nil {
+			return nil, err
+		}
+		n.Threads[s.thread(h)].Joined = true
 	}
 	if e.Kind.Stops() {
 		// exit(), abort(), a failed assert: nobody moves again.

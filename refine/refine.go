@@ -153,6 +153,9 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 	f.initVar = append(f.initVar, nil)
 
 	done := map[int]bool{}
+	// joined[id] holds when an earlier join reaped thread id: a join
+	// waits for an exited thread that nobody joined yet.
+	joined := map[int]z3.Bool{}
 	nextID := 1
 	// Where each live thread is, for AwaitNoHandler: a condition on
 	// control, which the interleaving decides by itself.
@@ -224,7 +227,14 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 			h := sv.Int(e.Handle, env)
 			var ors []z3.Bool
 			for id := range done {
-				ors = append(ors, h.Eq(sv.Num(cfa.ThreadID(id))))
+				is := h.Eq(sv.Num(cfa.ThreadID(id)))
+				if j, ok := joined[id]; ok {
+					ors = append(ors, is.And(j.Not()))
+					joined[id] = j.Or(is)
+				} else {
+					ors = append(ors, is)
+					joined[id] = is
+				}
 			}
 			if len(ors) == 0 {
 				c = append(c, sv.Ctx.FromBool(false))
