@@ -2,7 +2,10 @@
 // breadth-first search over all interleavings of the concrete semantics of
 // package interp, with state hashing, a bound on the instances of each
 // unbounded thread template and a finite range for unbounded
-// nondeterministic values. It finds shortest race traces (each replayed by
+// nondeterministic values. The bound deepens: searches with 1, 2, ... up
+// to Options.Threads instances run in turn, so that a race that few
+// threads show is found before the state space of more threads exhausts
+// the budget. It finds shortest race traces (each replayed by
 // interp.Replay before it is reported) and says safe only when the search
 // covered every behaviour of the program: all states explored, no thread
 // bound hit, every nondeterministic choice enumerated exhaustively, no
@@ -102,9 +105,61 @@ func Check(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) [
 // Run is Check that also returns, per variable, the raw interleaving of a
 // race result (nil for other verdicts), for callers that replay it
 // themselves.
+//
+// With unboundedly created templates, Run searches with 1, 2, ...,
+// opts.Threads instances of each in turn: a race is reported from the
+// first search that finds it (fewest threads), the other variables take
+// the verdict of the last search. Searches stop early once the instance
+// bound is no longer hit (more threads would change nothing).
 func Run(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) ([]report.Result, []interp.Trace) {
 	start := time.Now()
 	opts.fill()
+	unbounded := false
+	for _, c := range p.Templates {
+		unbounded = unbounded || c.Mult.Unbounded
+	}
+	if !unbounded {
+		s := newSearch(p, vars, opts)
+		s.run(ctx)
+		return s.results(time.Since(start).Seconds())
+	}
+	out := make([]report.Result, len(vars))
+	traces := make([]interp.Trace, len(vars))
+	pending := make([]int, len(vars)) // indexes of undecided vars
+	for i := range pending {
+		pending[i] = i
+	}
+	states := 0
+	for n := 1; n <= opts.Threads && len(pending) > 0; n++ {
+		o := opts
+		o.Threads = n
+		sub := make([]*cfa.Var, len(pending))
+		for k, i := range pending {
+			sub[k] = vars[i]
+		}
+		s := newSearch(p, sub, o)
+		s.run(ctx)
+		states += len(s.nodes)
+		res, tr := s.results(time.Since(start).Seconds())
+		last := n == opts.Threads || len(s.boundHit) == 0 || s.timedOut || s.budgetHit
+		var still []int
+		for k, i := range pending {
+			if res[k].Verdict == report.Race || last {
+				out[i], traces[i] = res[k], tr[k]
+				out[i].States = states
+				continue
+			}
+			still = append(still, i)
+		}
+		pending = still
+		if last {
+			break
+		}
+	}
+	return out, traces
+}
+
+func newSearch(p *cfa.Program, vars []*cfa.Var, opts Options) *search {
 	s := &search{
 		p: p, vars: vars, opts: opts,
 		visited:    map[string]int32{},
@@ -116,8 +171,7 @@ func Run(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) ([]
 	for i := range s.found {
 		s.found[i] = -1
 	}
-	s.run(ctx)
-	return s.results(time.Since(start).Seconds())
+	return s
 }
 
 // add records state st reached from parent by step; it reports false when

@@ -77,3 +77,21 @@ func TestPrograms(t *testing.T) {
 		})
 	}
 }
+
+// TestDeepeningThreadCount: a race that needs two CPU threads at depth 35
+// is found with --threads 4, because the search tries one and two
+// instances first; with four at once, the budget is exhausted near depth
+// 28 before the race shows.
+func TestDeepeningThreadCount(t *testing.T) {
+	p, err := cfront.Load("../testdata/programs/split_phase_enable_before_read_race.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Check(context.Background(), p, []*cfa.Var{p.Global("buf")}, Options{Threads: 4, MaxStates: 1_000_000})
+	if res[0].Verdict != report.Race {
+		t.Fatalf("buf: %s (%s), want race", res[0].Verdict, res[0].Reason)
+	}
+	if n := res[0].Trace.Threads; n != 3 {
+		t.Errorf("trace with %d threads, want 3 (main and two CPU threads)", n)
+	}
+}
