@@ -345,6 +345,13 @@ func (c *checker) refine(ctx context.Context, setup *predabs.Setup, args []*pred
 			c.progress("added %d predicates (%d for other inlined calls)", added, added-mined)
 			return report.Result{}, true
 		}
+		for _, p := range out.Values {
+			add(p)
+		}
+		if added > 0 {
+			c.progress("added %d value predicates", added)
+			return report.Result{}, true
+		}
 	}
 	if c.k >= c.opts.MaxK {
 		return unknown("refinement stuck: no new predicates and counter bound k=%d reached", c.k), false

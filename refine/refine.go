@@ -23,6 +23,13 @@ type Outcome struct {
 	// coarse to tell the trace's threads apart.
 	Preds []predabs.Pred
 	IncK  bool
+	// Values are fallback predicates for when Preds adds nothing new:
+	// v == c for the variables of the proof of infeasibility, at the
+	// values they take along the longest feasible prefix of the
+	// interleaving. Counters (a rwlock's readers, a barrier's
+	// generation) need such predicates: the proof speaks of their
+	// changes, the abstraction needs their values.
+	Values []predabs.Pred
 	// Why explains the outcome (for progress output).
 	Why string
 	// Interleaving is the concrete interleaving that was checked.
@@ -80,7 +87,95 @@ func refineWith(in *Input, oldestFirst bool) (*Outcome, error) {
 		return nil, err
 	}
 	preds := mine(in.Setup.Prog, tf, core)
-	return &Outcome{Preds: preds, Interleaving: steps, Why: fmt.Sprintf("infeasible interleaving of %d steps", len(steps))}, nil
+	values, err := valuePreds(in.Setup.Solver, in.Setup.Prog, tf, core)
+	if err != nil {
+		return nil, err
+	}
+	return &Outcome{Preds: preds, Values: values, Interleaving: steps, Why: fmt.Sprintf("infeasible interleaving of %d steps", len(steps))}, nil
+}
+
+// maxValuePreds bounds the value predicates one refinement proposes.
+const maxValuePreds = 16
+
+// valuePreds finds the longest prefix of the interleaving whose formula
+// is satisfiable, and for each variable that the core's steps touch,
+// proposes v == c for every value c a model of that prefix gives it.
+func valuePreds(sv *smt.Solver, p *cfa.Program, f *formula, core []int) ([]predabs.Pred, error) {
+	firstStep := 0
+	for firstStep < len(f.origin) && f.origin[firstStep] < 0 {
+		firstStep++
+	}
+	// Largest n such that the initial clauses and n step clauses are
+	// satisfiable (the whole formula is not).
+	lo, hi := 0, len(f.clauses)-firstStep-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		ok, err := sv.Check(f.clauses[:firstStep+mid]...)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	prefix := lo // steps 0..prefix-1 are feasible
+	touched := map[*cfa.Var]bool{}
+	for _, ci := range core {
+		if o := f.origin[ci]; o >= 0 {
+			edgeVars(f.steps[o].Edge, touched)
+		} else if o == -1 {
+			touched[f.initVar[ci]] = true
+		}
+	}
+	var names []string
+	var defs []def
+	for _, d := range f.defs {
+		if touched[d.v] && d.step < prefix {
+			names = append(names, d.name)
+			defs = append(defs, d)
+		}
+	}
+	vals, sat, err := sv.Model(f.clauses[:firstStep+prefix], names)
+	if err != nil || !sat {
+		return nil, err
+	}
+	owner := map[*cfa.Var]int{}
+	for _, c := range p.Templates {
+		for _, l := range c.Locals {
+			owner[l] = c.Index
+		}
+	}
+	seen := map[string]bool{}
+	var out []predabs.Pred
+	for _, d := range defs {
+		e := predabs.Canonical(cfa.Binary{Op: cfa.Eq, X: cfa.Ref{V: d.v}, Y: cfa.Const{Val: vals[d.name]}})
+		if seen[e.String()] || len(out) == maxValuePreds {
+			continue
+		}
+		seen[e.String()] = true
+		t := -1
+		if !d.v.Global {
+			t = owner[d.v]
+		}
+		out = append(out, predabs.Pred{E: e, Template: t})
+	}
+	return out, nil
+}
+
+// edgeVars adds the variables e reads or writes.
+func edgeVars(e *cfa.Edge, set map[*cfa.Var]bool) {
+	for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
+		if x != nil {
+			cfa.Vars(x, set)
+		}
+	}
+	for _, v := range []*cfa.Var{e.LHS, e.Mutex} {
+		if v != nil {
+			set[v] = true
+		}
+	}
 }
 
 // formula is a trace formula: one clause per initial value and per step.
@@ -94,6 +189,17 @@ type formula struct {
 	threads map[int]*vthread
 	// havoc[i] is the SSA name chosen by step i, if it is a Havoc.
 	havoc []string
+	// defs lists every SSA version: initial values (step -1) and the
+	// writes of each step.
+	defs []def
+}
+
+// def is one SSA version of v in thread tid, defined by step.
+type def struct {
+	v    *cfa.Var
+	tid  int
+	name string
+	step int
 }
 
 func (f *formula) havocNames() []string {
@@ -107,7 +213,9 @@ func (f *formula) havocNames() []string {
 }
 
 type ssa struct {
-	ver map[string]int
+	ver  map[string]int
+	f    *formula
+	step int // the step being translated (-1: initial values)
 }
 
 func (s *ssa) key(v *cfa.Var, tid int) string {
@@ -125,7 +233,16 @@ func (s *ssa) cur(v *cfa.Var, tid int) string {
 func (s *ssa) next(v *cfa.Var, tid int) string {
 	k := s.key(v, tid)
 	s.ver[k]++
-	return fmt.Sprintf("%s@%d", k, s.ver[k])
+	name := fmt.Sprintf("%s@%d", k, s.ver[k])
+	s.f.defs = append(s.f.defs, def{v, tid, name, s.step})
+	return name
+}
+
+// initial is the first version of v in thread tid, defined at step.
+func (s *ssa) initial(v *cfa.Var, tid, step int) string {
+	name := s.cur(v, tid)
+	s.f.defs = append(s.f.defs, def{v, tid, name, step})
+	return name
 }
 
 func (s *ssa) env(tid int) smt.Env {
@@ -137,16 +254,16 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 	for _, t := range threads {
 		f.threads[t.id] = t
 	}
-	s := &ssa{ver: map[string]int{}}
+	s := &ssa{ver: map[string]int{}, f: f, step: -1}
 	for _, g := range p.Globals {
-		f.clauses = append(f.clauses, sv.Const(s.cur(g, 0)).Eq(sv.Num(g.Init)))
+		f.clauses = append(f.clauses, sv.Const(s.initial(g, 0, -1)).Eq(sv.Num(g.Init)))
 		f.origin = append(f.origin, -1)
 		f.initVar = append(f.initVar, g)
 	}
 	// Thread 0's locals start at 0, its Self at its id.
 	var local0 []z3.Bool
 	for _, l := range p.Main().Locals {
-		local0 = append(local0, sv.Const(s.cur(l, 0)).Eq(sv.Num(startValue(p.Main(), l, 0))))
+		local0 = append(local0, sv.Const(s.initial(l, 0, -1)).Eq(sv.Num(startValue(p.Main(), l, 0))))
 	}
 	f.clauses = append(f.clauses, andAll(sv, local0))
 	f.origin = append(f.origin, -2)
@@ -167,6 +284,7 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 	halted := false
 	for i, st := range steps {
 		e, tid := st.Edge, st.Thread
+		s.step = i
 		env := s.env(tid)
 		var c []z3.Bool
 		if halted {
@@ -218,9 +336,9 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 			at[child] = where{e.Template, e.Template.Entry}
 			for _, l := range e.Template.Locals {
 				if l == e.Template.Param && e.Arg != nil {
-					c = append(c, sv.Const(s.cur(l, child)).Eq(arg))
+					c = append(c, sv.Const(s.initial(l, child, i)).Eq(arg))
 				} else {
-					c = append(c, sv.Const(s.cur(l, child)).Eq(sv.Num(startValue(e.Template, l, child))))
+					c = append(c, sv.Const(s.initial(l, child, i)).Eq(sv.Num(startValue(e.Template, l, child))))
 				}
 			}
 		case cfa.Join:

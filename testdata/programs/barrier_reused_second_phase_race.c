@@ -3,8 +3,6 @@
 // are ordered by the first round.
 // expect svcomp: x=race y=safe
 // expect circ: x=race y=safe
-// expect-circ-engine svcomp: y=unknown
-// expect-circ-engine circ: y=unknown
 #include <pthread.h>
 
 int x, y;
