@@ -109,8 +109,11 @@ func Check(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) [
 // With unboundedly created templates, Run searches with 1, 2, ...,
 // opts.Threads instances of each in turn: a race is reported from the
 // first search that finds it (fewest threads), the other variables take
-// the verdict of the last search. Searches stop early once the instance
-// bound is no longer hit (more threads would change nothing).
+// the verdict of the last search. The searches with fewer instances than
+// opts.Threads get a 1/opts.Threads share of the state budget each (few
+// threads can have infinitely many states too), the last one the whole
+// budget. Searches stop early once the instance bound is no longer hit
+// (more threads would change nothing).
 func Run(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) ([]report.Result, []interp.Trace) {
 	start := time.Now()
 	opts.fill()
@@ -133,6 +136,9 @@ func Run(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) ([]
 	for n := 1; n <= opts.Threads && len(pending) > 0; n++ {
 		o := opts
 		o.Threads = n
+		if n < opts.Threads {
+			o.MaxStates = max(opts.MaxStates/opts.Threads, 1)
+		}
 		sub := make([]*cfa.Var, len(pending))
 		for k, i := range pending {
 			sub[k] = vars[i]
@@ -141,7 +147,7 @@ func Run(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) ([]
 		s.run(ctx)
 		states += len(s.nodes)
 		res, tr := s.results(time.Since(start).Seconds())
-		last := n == opts.Threads || len(s.boundHit) == 0 || s.timedOut || s.budgetHit
+		last := n == opts.Threads || s.timedOut || (len(s.boundHit) == 0 && !s.budgetHit && !s.depthHit)
 		var still []int
 		for k, i := range pending {
 			if res[k].Verdict == report.Race || last {

@@ -69,7 +69,11 @@ func refineWith(in *Input, oldestFirst bool) (*Outcome, error) {
 		return nil, err
 	}
 	if sat {
-		vals, _, err := in.Setup.Solver.Model(tf.clauses, tf.havocNames())
+		fixed, err := smallValues(in.Setup.Solver, tf.clauses, tf.havocNames())
+		if err != nil {
+			return nil, err
+		}
+		vals, _, err := in.Setup.Solver.Model(fixed, tf.havocNames())
 		if err != nil {
 			return nil, err
 		}
@@ -92,6 +96,28 @@ func refineWith(in *Input, oldestFirst bool) (*Outcome, error) {
 		return nil, err
 	}
 	return &Outcome{Preds: preds, Values: values, Interleaving: steps, Why: fmt.Sprintf("infeasible interleaving of %d steps", len(steps))}, nil
+}
+
+// smallValues fixes, havoc by havoc, the value of smallest magnitude
+// among 0, 1, -1, 2, -2 that keeps the trace feasible, when there is one:
+// the trace reads better, and a bounded search over the default range of
+// values finds it too.
+func smallValues(sv *smt.Solver, clauses []z3.Bool, havocs []string) ([]z3.Bool, error) {
+	fixed := append([]z3.Bool(nil), clauses...)
+	for _, n := range havocs {
+		for _, v := range []int64{0, 1, -1, 2, -2} {
+			c := sv.Const(n).Eq(sv.Num(v))
+			ok, err := sv.Check(append(fixed, c)...)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				fixed = append(fixed, c)
+				break
+			}
+		}
+	}
+	return fixed, nil
 }
 
 // maxValuePreds bounds the value predicates one refinement proposes.

@@ -153,6 +153,7 @@ func (b *builder) build() *cfa.Program {
 			}
 		}
 	}
+	b.checkAttributes()
 	b.scanMutexKinds()
 	// Globals defined in the program, in declaration order. Globals of an
 	// unsupported type are an error only when used.
@@ -181,6 +182,29 @@ func (b *builder) build() *cfa.Program {
 	b.prog.SplitByArgument()
 	b.prog.Finish()
 	return b.prog
+}
+
+// runAttributes are the GCC attributes that make code run implicitly:
+// before main, after it, or when a variable leaves its scope. circ would
+// not see that code run, so they are rejected, not ignored.
+var runAttributes = map[string]string{
+	"constructor": "runs before main",
+	"destructor":  "runs after main",
+	"cleanup":     "runs when the variable leaves its scope",
+}
+
+// checkAttributes rejects the attributes of runAttributes anywhere in the
+// translation unit.
+func (b *builder) checkAttributes() {
+	inspect(b.ast.TranslationUnit, func(n any) bool {
+		if av, ok := n.(*cc.AttributeValue); ok {
+			name := strings.Trim(av.Token.SrcStr(), "_")
+			if why, bad := runAttributes[name]; bad {
+				b.fail(av, "unsupported: __attribute__((%s)): the code it names %s", name, why)
+			}
+		}
+		return true
+	})
 }
 
 // template returns the CFA of thread function fd, creating it (and

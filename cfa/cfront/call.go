@@ -103,7 +103,16 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		return cfa.Ref{V: tmp}, true
 	}
 	switch name {
-	case "__VERIFIER_assume":
+	case "__goblint_check", "__goblint_assert":
+		// Goblint's checks (goblint.h) state what an analyzer should
+		// prove; they do not stop the program. Their reads remain.
+		if t.b.funcs[name] != nil {
+			return nil, false
+		}
+		nargs(1)
+		t.discardRead(as[0], p)
+		return zeroIf(want), true
+	case "__VERIFIER_assume", "__goblint_assume":
 		nargs(1)
 		c := t.intExpr(as[0])
 		if k, ok := c.(cfa.Const); ok && k.Val != 0 {

@@ -422,6 +422,10 @@ func TestErrors(t *testing.T) {
 		{"join-value", "#include <pthread.h>\nint r;\nvoid *f(void *p) { return 0; }\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  pthread_join(t, (void **)&r);\n  return 0;\n}\n", "t.c:7:19: unsupported: the value a joined thread returns"},
 		{"wrong-object", "#include <pthread.h>\npthread_mutex_t m;\nint main() {\n  pthread_rwlock_rdlock(&m);\n  return 0;\n}\n", "t.c:4:26: pthread_rwlock_rdlock: m is not a pthread_rwlock_t"},
 		{"sync-object-value", "#include <semaphore.h>\nsem_t s;\nint main() {\n  sem_t t = s;\n  return 0;\n}\n", "t.c:4:13: unsupported: initializer of synchronization object t"},
+		{"constructor", "int x;\n__attribute__((constructor)) void init(void) { x = 1; }\nint main() { return x; }\n", "t.c:2:16: unsupported: __attribute__((constructor))"},
+		{"cleanup", "void done(int *p) {}\nint main() {\n  int y __attribute__((cleanup(done))) = 3;\n  return 0;\n}\n", "t.c:3:24: unsupported: __attribute__((cleanup))"},
+		{"memory-order-variable", "int x, o;\nint main() {\n  return __atomic_load_n(&x, o);\n}\n", "t.c:3:30: unsupported: __atomic_load_n with a memory order that is not a constant"},
+		{"atomic-of-mutex", "#include <pthread.h>\npthread_mutex_t m;\nint main() {\n  __atomic_store_n(&m, 1, 5);\n  return 0;\n}\n", "t.c:4:21: __atomic_store_n: m is not an integer object"},
 		{"thread-local-mutex", "#include <pthread.h>\n__thread pthread_mutex_t m;\nint main() {\n  pthread_mutex_lock(&m);\n  return 0;\n}\n", "t.c:2:26: unsupported: thread-local synchronization object variable m"},
 	}
 	for _, tc := range tests {
