@@ -163,6 +163,39 @@ int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }
 		// TryLock model: held only past an `assume result == 0`.
 		{name: "trylock_safe.c", want: map[string]report.Verdict{"x": report.Safe}},
 		{name: "trylock_ignored_result_race.c", want: map[string]report.Verdict{"x": report.Race}},
+
+		// The concurrency API beyond mutexes.
+		{name: "rwlock_readers_and_writer_safe.c", want: map[string]report.Verdict{"x": report.Safe}},
+		// A write under a read lock is not protected from reads.
+		{name: "rwlock_write_under_read_lock_race.c", want: map[string]report.Verdict{"x": report.Race},
+			reason: []string{"writes x holding {rw(read)}", "reads x holding {rw(read)}"}},
+		{name: "rwlock_trywrlock_checked_safe.c", want: map[string]report.Verdict{"x": report.Safe}},
+		// Recursive mutexes count: the write after the first of two
+		// unlocks is still protected.
+		{name: "recursive_mutex_relock_safe.c", want: map[string]report.Verdict{"x": report.Safe}},
+		{name: "recursive_mutex_unlocked_twice_race.c", want: map[string]report.Verdict{"x": report.Race}},
+		// An error-checking mutex does not count: one unlock frees it.
+		{name: "errorcheck_relock_fails_race.c", want: map[string]report.Verdict{"x": report.Race}},
+		{name: "spinlock_counter_safe.c", want: map[string]report.Verdict{"counter": report.Safe}},
+		{name: "spinlock_trylock_ignored_race.c", want: map[string]report.Verdict{"counter": report.Race}},
+		// A semaphore initialised to 1 is a lock; one with two permits,
+		// or one used to hand data over, protects nothing (the handoff
+		// is a false alarm that circ removes).
+		{name: "semaphore_binary_lock_safe.c", want: map[string]report.Verdict{"counter": report.Safe},
+			reason: []string{"shares a lock"}},
+		{name: "semaphore_two_permits_race.c", want: map[string]report.Verdict{"counter": report.Race}},
+		{name: "semaphore_handoff_safe.c", want: map[string]report.Verdict{"data": report.Race}},
+		// A condition-variable wait gives the mutex back before it returns.
+		{name: "condvar_wait.c", src: `
+int x; int ready;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+void *w(void *a) { pthread_mutex_lock(&m); while (!ready) pthread_cond_wait(&c, &m); x = x + 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }`,
+			want: map[string]report.Verdict{"x": report.Safe}},
+		// An atomic access is inside the pseudo-lock "atomic".
+		{name: "atomic_counter_increments_safe.c", want: map[string]report.Verdict{"hits": report.Safe}},
+		{name: "volatile_counter_race.c", want: map[string]report.Verdict{"hits": report.Race}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
