@@ -146,13 +146,13 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		}
 		t.stop(cfa.Error, p, note)
 		return zeroIf(want), true
-	case "abort", "exit", "_exit", "_Exit", "quick_exit", "pthread_exit":
+	case "abort", "exit", "_exit", "_Exit", "quick_exit", "pthread_exit", "thrd_exit":
 		for _, a := range as {
 			if hasSE(a) {
 				t.discardRead(a, p)
 			}
 		}
-		if name == "pthread_exit" {
+		if name == "pthread_exit" || name == "thrd_exit" {
 			t.exit(p)
 		} else {
 			t.stop(cfa.Halt, p, name+"()")
@@ -179,29 +179,62 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		v := t.intExpr(as[0])
 		t.expr(as[1], false)
 		return unless(want, v), true
-	case "pthread_create":
-		nargs(4)
+	case "pthread_create", "pthread_create_N", "thrd_create":
+		if t.b.funcs[name] != nil {
+			return nil, false
+		}
+		fn, argN := 2, 3
+		if name == "thrd_create" {
+			nargs(3)
+			fn, argN = 1, 2
+		} else {
+			nargs(4)
+		}
 		h := t.handleArg(as[0])
-		if !isNull(as[1]) {
+		if name != "thrd_create" && !isNull(as[1]) {
 			t.syncObj(as[1], name, "pthread_attr_t")
 		}
-		fd := t.funcArg(as[2], "thread start routine")
+		fd := t.funcArg(as[fn], "thread start routine")
 		tmpl := t.b.template(fd)
 		var arg cfa.Expr
 		if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil && len(realParams(ft)) > 0 {
-			arg = t.ptrArg(as[3])
-		} else if hasSE(as[3]) {
-			t.discardRead(as[3], p)
+			arg = t.ptrArg(as[argN])
+		} else if hasSE(as[argN]) {
+			t.discardRead(as[argN], p)
 		}
-		t.add(&cfa.Edge{Kind: cfa.Create, LHS: h, Template: tmpl, Arg: arg, Pos: p})
+		create := func() { t.add(&cfa.Edge{Kind: cfa.Create, LHS: h, Template: tmpl, Arg: arg, Pos: p}) }
+		create()
+		if name == "pthread_create_N" {
+			// Klever's environment model: any number of threads, at
+			// least one; h holds the last one's id.
+			t.loop(p, create)
+		}
 		return zeroIf(want), true
-	case "pthread_join":
-		nargs(2)
-		h := t.handleValue(as[0])
-		if !isNull(as[1]) {
-			t.b.fail(as[1], "unsupported: the value a joined thread returns (pthread_join's second argument must be NULL)")
+	case "pthread_join", "pthread_join_N", "thrd_join", "__goblint_assume_join":
+		if t.b.funcs[name] != nil {
+			return nil, false
 		}
-		t.add(&cfa.Edge{Kind: cfa.Join, Handle: h, Pos: p})
+		if name == "__goblint_assume_join" {
+			// Goblint's assumption that t has ended: waiting for it
+			// reaches the same states.
+			nargs(1)
+		} else {
+			nargs(2)
+			if !isNull(as[1]) {
+				t.b.fail(as[1], "unsupported: the value a joined thread returns (%s's second argument must be NULL)", name)
+			}
+		}
+		h := t.handleValue(as[0])
+		join := func() { t.add(&cfa.Edge{Kind: cfa.Join, Handle: h, Pos: p}) }
+		if name == "pthread_join_N" {
+			// Klever: joins the threads of a pthread_create_N; joining
+			// any number of them (perhaps fewer than all) only adds
+			// behaviours.
+			t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: "pthread_join_N joins any number of the threads created"})
+			t.loop(p, join)
+			return zeroIf(want), true
+		}
+		join()
 		return zeroIf(want), true
 	case "printf", "puts", "putchar":
 		if t.b.funcs[name] != nil {

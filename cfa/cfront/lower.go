@@ -97,6 +97,16 @@ func (t *tb) leaves(l, since int) bool {
 	return false
 }
 
+// loop emits body zero or more times (a nondeterministic loop).
+func (t *tb) loop(p cfa.Pos, body func()) {
+	head := t.loopHead(p)
+	d0 := t.d
+	exit := t.newLoc(p)
+	t.choose(p, arm{body: func() { body(); t.jump(head, p) }}, arm{body: func() { t.jump(exit, p) }})
+	t.cur, t.d = -1, d0
+	t.place(exit, p)
+}
+
 // wait emits `assume c`: the thread waits here until c holds.
 func (t *tb) wait(c cfa.Expr, p cfa.Pos) {
 	l := t.newLoc(p)

@@ -40,6 +40,11 @@ var syncTypes = map[string]cfa.VarKind{
 	"pthread_condattr_t":    cfa.Sync,
 	"pthread_barrierattr_t": cfa.Sync,
 	"pthread_attr_t":        cfa.Sync,
+	// C11 <threads.h>.
+	"mtx_t":     cfa.Mutex,
+	"cnd_t":     cfa.Sync,
+	"once_flag": cfa.Sync,
+	"thrd_t":    cfa.Handle,
 }
 
 // syncTypeName returns the synchronization typedef t is (through
@@ -186,6 +191,17 @@ func (b *builder) scanMutexKinds() {
 					}
 				} else {
 					attrKinds[k] |= allKinds
+				}
+			case name == "mtx_init" && len(as) == 2:
+				if d := identArg(as[0]); d != nil {
+					kind := cfa.NormalMutex
+					if v, ok := intValue(as[1].Value()); !ok || hasSE(as[1]) {
+						b.mutexKinds[b.objKey(d)] |= allKinds
+						return true
+					} else if v&c11Recursive != 0 {
+						kind = cfa.RecursiveMutex
+					}
+					b.mutexKinds[b.objKey(d)] |= 1 << kind
 				}
 			case name == "pthread_mutex_init" && len(as) == 2:
 				d := identArg(as[0])
@@ -367,10 +383,18 @@ type pcall struct {
 	// user lists the edge ranges of user code the lowering ran (a
 	// pthread_once routine), which are not part of the call.
 	user [][2]int
+	// c11: a <threads.h> call, which returns thrd_* codes.
+	c11 bool
 }
 
-// ret sets the call's result to e.
-func (c *pcall) ret(e cfa.Expr) { c.t.setIf(c.res, e, c.p) }
+// ret sets the call's result to e (a POSIX result, which a C11 call
+// translates).
+func (c *pcall) ret(e cfa.Expr) {
+	if k, ok := e.(cfa.Const); ok && c.c11 {
+		e = num(c11Code(k.Val))
+	}
+	c.t.setIf(c.res, e, c.p)
+}
 
 // prim is a lowering: its argument count and the function that emits
 // it; a lowering that sets no result returns 0.
@@ -440,6 +464,24 @@ func init() {
 		"pthread_barrierattr_setpshared": {2, lowerAttrNoEffect("pthread_barrierattr_t")},
 
 		"pthread_once": {2, lowerOnce},
+
+		"mtx_init":      {2, lowerMtxInit},
+		"mtx_destroy":   {1, func(c *pcall) { c.obj(0, "mtx_t") }},
+		"mtx_lock":      {1, func(c *pcall) { c.c11 = true; c.mutexOp(lockOp) }},
+		"mtx_trylock":   {1, func(c *pcall) { c.c11 = true; c.mutexOp(tryOp) }},
+		"mtx_timedlock": {2, func(c *pcall) { c.c11 = true; c.ignoreArg(1); c.mutexOp(timedOp) }},
+		"mtx_unlock":    {1, func(c *pcall) { c.c11 = true; c.mutexOp(unlockOp) }},
+		"cnd_init":      {1, func(c *pcall) { c.obj(0, "cnd_t"); c.ret(num(thrdSuccess)) }},
+		"cnd_destroy":   {1, func(c *pcall) { c.obj(0, "cnd_t") }},
+		"cnd_signal":    {1, func(c *pcall) { c.obj(0, "cnd_t"); c.ret(num(thrdSuccess)) }},
+		"cnd_broadcast": {1, func(c *pcall) { c.obj(0, "cnd_t"); c.ret(num(thrdSuccess)) }},
+		"cnd_wait":      {2, func(c *pcall) { c.c11 = true; c.condWait(false) }},
+		"cnd_timedwait": {3, func(c *pcall) { c.c11 = true; c.ignoreArg(2); c.condWait(true) }},
+		"call_once":     {2, lowerOnce},
+		"thrd_current":  {0, func(c *pcall) { c.ret(ref(c.t.self())) }},
+		"thrd_equal":    {2, lowerEqual},
+		"thrd_detach":   {1, func(c *pcall) { c.t.handleValue(c.as[0]); c.ret(num(thrdSuccess)) }},
+		"thrd_yield":    {0, func(c *pcall) {}},
 
 		"pthread_attr_init":            {1, lowerAttrNoEffect("pthread_attr_t")},
 		"pthread_attr_destroy":         {1, lowerAttrNoEffect("pthread_attr_t")},
@@ -595,7 +637,7 @@ func lowerSpinInit(c *pcall) {
 // lock, for its kind (or, for a mutex whose kind is chosen at run time,
 // a branch on m.kind).
 func (c *pcall) mutexOp(op mutexOpKind) {
-	m := c.obj(0, "pthread_mutex_t", "pthread_spinlock_t")
+	m := c.obj(0, "pthread_mutex_t", "pthread_spinlock_t", "mtx_t")
 	kind := c.t.mutexKind(m)
 	c.sc.Kind = kind
 	c.sc.Effect = map[mutexOpKind]cfa.LockEffect{lockOp: cfa.Acquire, tryOp: cfa.TryAcquire, timedOp: cfa.TryAcquire, unlockOp: cfa.Release}[op]
@@ -632,9 +674,8 @@ func (c *pcall) mutexOpKind(m *cfa.Var, kind cfa.MutexKind, op mutexOpKind) {
 			r := t.temp(nil)
 			t.add(&cfa.Edge{Kind: cfa.TryLock, LHS: r, Mutex: m, Pos: p})
 			t.choose(p,
-				arm{cond: mkBin(cfa.Eq, ref(r), num(0)), body: after},
-				arm{cond: mkBin(cfa.Ne, ref(r), num(0))})
-			c.ret(ref(r))
+				arm{cond: mkBin(cfa.Eq, ref(r), num(0)), body: func() { after(); c.ret(num(0)) }},
+				arm{cond: mkBin(cfa.Ne, ref(r), num(0)), body: func() { c.ret(num(cfa.EBUSY)) }})
 		case timedOp:
 			t.choose(p,
 				arm{body: func() { lock(); after(); c.ret(num(0)) }},
@@ -648,10 +689,13 @@ func (c *pcall) mutexOpKind(m *cfa.Var, kind cfa.MutexKind, op mutexOpKind) {
 			c.ret(num(0))
 		case tryOp:
 			r := c.res
-			if r == nil {
+			if r == nil || c.c11 {
 				r = t.temp(nil)
 			}
 			t.add(&cfa.Edge{Kind: cfa.TryLock, LHS: r, Mutex: m, Pos: p})
+			if c.c11 {
+				t.setIf(c.res, cfa.Cond{C: mkBin(cfa.Eq, ref(r), num(0)), T: num(thrdSuccess), F: num(thrdBusy)}, p)
+			}
 		default:
 			acquire(func() {})
 		}
@@ -692,6 +736,47 @@ func (c *pcall) mutexOpKind(m *cfa.Var, kind cfa.MutexKind, op mutexOpKind) {
 		}
 	}
 	t.choose(p, arm{cond: mine, body: relock}, arm{cond: notMine, body: func() { acquire(take) }})
+}
+
+// ---- C11 <threads.h> ----
+
+// C11 mutex types (mtx_init) and results (glibc's values).
+const (
+	c11Recursive = 1 // mtx_recursive
+	thrdSuccess  = 0
+	thrdBusy     = 1
+	thrdError    = 2
+	thrdTimedout = 4
+)
+
+// c11Code maps a POSIX result to C11's thrd_* codes.
+func c11Code(posix int64) int64 {
+	switch posix {
+	case 0:
+		return thrdSuccess
+	case cfa.EBUSY:
+		return thrdBusy
+	case cfa.ETIMEDOUT:
+		return thrdTimedout
+	}
+	return thrdError
+}
+
+// lowerMtxInit: mtx_init(&m, type) with type mtx_plain or mtx_timed,
+// possibly | mtx_recursive. A plain C11 mutex relocked is undefined;
+// glibc's deadlocks, as circ's normal kind does.
+func lowerMtxInit(c *pcall) {
+	m := c.obj(0, "mtx_t")
+	t := c.t
+	t.set(m.v, num(0), c.p)
+	if t.mutexKind(m) == cfa.UnknownMutexKind {
+		ty := t.snapshot(t.intExpr(c.as[1]), c.as[1].Type(), c.p)
+		rec := mkBin(cfa.Ne, mkBin(cfa.BitAnd, ty, num(c11Recursive)), num(0))
+		t.set(t.field(m.v, "kind", 0), cfa.Cond{C: rec, T: num(mutexRecursive), F: num(mutexNormal)}, c.p)
+	} else {
+		c.ignoreArg(1)
+	}
+	c.ret(num(thrdSuccess))
 }
 
 // ---- reader-writer locks ----
@@ -852,8 +937,8 @@ func lowerCondInit(c *pcall) {
 // own. A timed wait may also return ETIMEDOUT (with the mutex taken
 // again).
 func (c *pcall) condWait(timed bool) {
-	c.obj(0, "pthread_cond_t")
-	m := c.t.syncObj(c.as[1], c.name, "pthread_mutex_t")
+	c.obj(0, "pthread_cond_t", "cnd_t")
+	m := c.t.syncObj(c.as[1], c.name, "pthread_mutex_t", "mtx_t")
 	kind := c.t.mutexKind(m)
 	c.sc.Object = m.v
 	c.sc.Kind = kind
@@ -938,7 +1023,7 @@ func lowerBarrierWait(c *pcall) {
 // and runs the routine; every other caller waits until it is 2.
 func lowerOnce(c *pcall) {
 	t, p := c.t, c.p
-	o := c.obj(0, "pthread_once_t").v
+	o := c.obj(0, "pthread_once_t", "once_flag").v
 	fd := t.funcArg(c.as[1], "pthread_once routine")
 	t.choose(p,
 		arm{cond: mkBin(cfa.Eq, ref(o), num(0)), atomic: true, body: func() { t.set(o, num(1), p) }, after: func() {
@@ -988,7 +1073,10 @@ func (t *tb) unsupportedPrim(name string, x *cc.PostfixExpression) {
 	if why, ok := unsupportedPrims[name]; ok {
 		t.b.fail(x, "unsupported: %s (%s)", name, why)
 	}
-	if strings.HasPrefix(name, "pthread_") || strings.HasPrefix(name, "sem_") {
+	if strings.HasPrefix(name, "tss_") {
+		t.b.fail(x, "unsupported: %s (thread-specific storage)", name)
+	}
+	if strings.HasPrefix(name, "pthread_") || strings.HasPrefix(name, "sem_") || strings.HasPrefix(name, "thrd_") || strings.HasPrefix(name, "mtx_") || strings.HasPrefix(name, "cnd_") {
 		t.b.fail(x, "unsupported: %s", name)
 	}
 }
