@@ -79,6 +79,10 @@ func renderStep(num int, n *State, st Step) report.Step {
 	if e.Kind == cfa.Havoc {
 		op += fmt.Sprintf(" (chose %d)", st.Value)
 	}
+	if e.Sync != nil {
+		// A step of a lowered primitive: name the call it belongs to.
+		op = e.Sync.String() + ": " + op
+	}
 	return report.Step{
 		Step:     num,
 		Thread:   th.Name(),
