@@ -395,10 +395,33 @@ func handleTemplates(p *cfa.Program) map[*cfa.Var]int {
 			switch {
 			case e.Kind == cfa.Create && e.LHS != nil:
 				note(e.LHS, e.Template.Index)
-			case e.Kind == cfa.Assign && e.LHS.Kind == cfa.Handle && t.Self != nil && e.RHS == (cfa.Ref{V: t.Self}):
+			case isSelf(t, e):
 				note(e.LHS, t.Index)
+			case isHandleCopy(t, e):
+				// mapped below, from what it copies
 			case e.LHS != nil && e.LHS.Kind == cfa.Handle:
 				bad[e.LHS] = true
+			}
+		}
+	}
+	// A handle copied from another (a join's copy of a global handle)
+	// holds what that one holds.
+	for changed := true; changed; {
+		changed = false
+		for _, t := range p.Templates {
+			for _, e := range t.Edges {
+				if !isHandleCopy(t, e) || bad[e.LHS] {
+					continue
+				}
+				from := e.RHS.(cfa.Ref).V
+				j, mapped := m[from]
+				old, had := m[e.LHS]
+				switch {
+				case bad[from] || !mapped || (had && old != j):
+					bad[e.LHS], changed = true, true
+				case !had:
+					m[e.LHS], changed = j, true
+				}
 			}
 		}
 	}
@@ -406,4 +429,16 @@ func handleTemplates(p *cfa.Program) map[*cfa.Var]int {
 		delete(m, v)
 	}
 	return m
+}
+
+// isSelf reports whether e (of template t) stores the thread's own id.
+func isSelf(t *cfa.CFA, e *cfa.Edge) bool {
+	return e.Kind == cfa.Assign && e.LHS.Kind == cfa.Handle && t.Self != nil && e.RHS == (cfa.Ref{V: t.Self})
+}
+
+// isHandleCopy reports whether e (of template t) copies one handle
+// variable into another.
+func isHandleCopy(t *cfa.CFA, e *cfa.Edge) bool {
+	r, ok := e.RHS.(cfa.Ref)
+	return e.Kind == cfa.Assign && e.LHS.Kind == cfa.Handle && ok && r.V.Kind == cfa.Handle && !isSelf(t, e)
 }

@@ -758,7 +758,7 @@ func (a *analysis) transition(e *cfa.Edge) z3.Bool {
 		}
 	case cfa.Create:
 		if e.LHS != nil {
-			fs = append(fs, at1(e.LHS).GT(sv.Num(0)))
+			fs = append(fs, at1(e.LHS).GE(sv.Num(cfa.ThreadID(1)))) // a created thread's id
 		}
 	case cfa.Lock:
 		m := e.Mutex

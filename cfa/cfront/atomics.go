@@ -166,6 +166,15 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 		}
 	}
 	val := func(i int) cfa.Expr { return t.plain(t.intExpr(as[i]), p) }
+	// The generic builtins (__atomic_store, __atomic_exchange,
+	// __atomic_compare_exchange) take their value through a pointer.
+	generic := !strings.HasSuffix(name, "_n")
+	valOrPointee := func(i int) cfa.Expr {
+		if generic {
+			return t.plain(ref(t.outVar(as[i], name)), p)
+		}
+		return val(i)
+	}
 	bool01 := func(e cfa.Expr) cfa.Expr { return mkBin(cfa.Ne, e, num(0)) }
 	switch name {
 	case "__circ_atomic_init":
@@ -198,12 +207,7 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 	case "__atomic_store_n", "__atomic_store":
 		nargs(3)
 		obj := t.atomicObj(as[0], name)
-		var v cfa.Expr
-		if name == "__atomic_store" {
-			v = t.plain(ref(t.outVar(as[1], name)), p)
-		} else {
-			v = val(1)
-		}
+		v := valOrPointee(1)
 		orders(2)
 		t.atomicStore(obj, v, p)
 		return zeroIf(want), true
@@ -221,7 +225,7 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 	case "__atomic_exchange":
 		nargs(4)
 		obj := t.atomicObj(as[0], name)
-		v := t.plain(ref(t.outVar(as[1], name)), p)
+		v := valOrPointee(1)
 		out := t.outVar(as[2], name)
 		orders(3)
 		old, _ := t.atomicRMW(obj, func(cfa.Expr) cfa.Expr { return v }, true, false, p)
@@ -247,12 +251,7 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 		nargs(6)
 		obj := t.atomicObj(as[0], name)
 		expected := t.outVar(as[1], name)
-		var desired cfa.Expr
-		if name == "__atomic_compare_exchange" {
-			desired = t.plain(ref(t.outVar(as[2], name)), p)
-		} else {
-			desired = val(2)
-		}
+		desired := valOrPointee(2)
 		weak, ok := intValue(as[3].Value())
 		if !ok || hasSE(as[3]) {
 			t.b.fail(as[3], "unsupported: %s with a weak flag that is not a constant", name)

@@ -39,6 +39,10 @@ type builder struct {
 	fields     map[fieldKey]*cfa.Var
 	// atomic holds the variables of _Atomic objects (atomics.go).
 	atomic map[*cfa.Var]bool
+	// selfJoins are the joins' tests against the joiner's own id, and
+	// handleCopies the temporaries joins read their handle into.
+	selfJoins    []selfJoinTest
+	handleCopies map[*cfa.Var]bool
 }
 
 // local is what a C variable maps to: a cfa variable, or the reason it
@@ -103,6 +107,7 @@ func (b *builder) build() *cfa.Program {
 	b.staticKind = map[*cfa.Var]cfa.MutexKind{}
 	b.fields = map[fieldKey]*cfa.Var{}
 	b.atomic = map[*cfa.Var]bool{}
+	b.handleCopies = map[*cfa.Var]bool{}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {
 			if d, ok := n.(*cc.Declarator); ok && d.IsTypename() {
@@ -173,6 +178,7 @@ func (b *builder) build() *cfa.Program {
 		b.queue = b.queue[1:]
 		b.buildTemplate(c, b.tmplFn[c])
 	}
+	b.resolveSelfJoins()
 	for _, c := range b.prog.Templates {
 		simplify(c)
 		if e, why := c.MarkHandlers(); e != nil {

@@ -225,7 +225,11 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 			}
 		}
 		h := t.handleValue(as[0])
-		join := func() { t.add(&cfa.Edge{Kind: cfa.Join, Handle: h, Pos: p}) }
+		var res *cfa.Var
+		if want {
+			res = t.temp(x.Type())
+		}
+		join := func() { t.selfJoin(h, res, name == "thrd_join", p) }
 		if name == "pthread_join_N" {
 			// Klever: joins the threads of a pthread_create_N; joining
 			// any number of them (perhaps fewer than all) only adds
@@ -235,7 +239,10 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 			return zeroIf(want), true
 		}
 		join()
-		return zeroIf(want), true
+		if want {
+			return ref(res), true
+		}
+		return nil, true
 	case "printf", "puts", "putchar":
 		if t.b.funcs[name] != nil {
 			return nil, false
@@ -272,24 +279,12 @@ func zeroIf(want bool) cfa.Expr {
 
 // addrOfVar resolves &v (possibly parenthesized or cast) to v's local.
 func (t *tb) addrOfVar(n cc.ExpressionNode, what string) (*local, cc.Node) {
-	s := strip(n)
-	for {
-		c, ok := s.(*cc.CastExpression)
-		if !ok || c.Case != cc.CastExpressionCast {
-			break
+	if d, pe := identArg(n); d != nil {
+		l := t.lookup(d, pe)
+		if l.bad != "" {
+			t.b.fail(pe, "%s", l.bad)
 		}
-		s = strip(c.CastExpression)
-	}
-	if u, ok := s.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
-		if pe, ok := strip(u.CastExpression).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
-			if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
-				l := t.lookup(d, pe)
-				if l.bad != "" {
-					t.b.fail(pe, "%s", l.bad)
-				}
-				return l, pe
-			}
-		}
+		return l, pe
 	}
 	t.b.fail(n, "unsupported: %s argument must be &variable", what)
 	return nil, nil

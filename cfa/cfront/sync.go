@@ -118,36 +118,35 @@ func (b *builder) objKey(d *cc.Declarator) any {
 	return d
 }
 
-// identArg resolves an argument written &v (possibly cast) to v's
-// declarator.
-func identArg(n cc.ExpressionNode) *cc.Declarator {
+// stripCasts removes parentheses and casts.
+func stripCasts(n cc.ExpressionNode) cc.ExpressionNode {
 	s := strip(n)
 	for {
 		c, ok := s.(*cc.CastExpression)
 		if !ok || c.Case != cc.CastExpressionCast {
-			break
+			return s
 		}
 		s = strip(c.CastExpression)
 	}
-	if u, ok := s.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
+}
+
+// identArg resolves an argument written &v (possibly parenthesized or
+// cast) to v's declarator and the identifier's node; nil if it is not
+// of that form.
+func identArg(n cc.ExpressionNode) (*cc.Declarator, *cc.PrimaryExpression) {
+	if u, ok := stripCasts(n).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
 		if pe, ok := strip(u.CastExpression).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
-			d, _ := pe.ResolvedTo().(*cc.Declarator)
-			return d
+			if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
+				return d, pe
+			}
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // isNull reports whether n is a null pointer constant (0 or NULL).
 func isNull(n cc.ExpressionNode) bool {
-	s := strip(n)
-	for {
-		c, ok := s.(*cc.CastExpression)
-		if !ok || c.Case != cc.CastExpressionCast {
-			break
-		}
-		s = strip(c.CastExpression)
-	}
+	s := stripCasts(n)
 	if hasSE(s) {
 		return false
 	}
@@ -180,7 +179,7 @@ func (b *builder) scanMutexKinds() {
 			as := args(x.ArgumentExpressionList)
 			switch name := pe.Token.SrcStr(); {
 			case name == "pthread_mutexattr_settype" && len(as) == 2:
-				d := identArg(as[0])
+				d, _ := identArg(as[0])
 				if d == nil {
 					return true
 				}
@@ -193,7 +192,7 @@ func (b *builder) scanMutexKinds() {
 					attrKinds[k] |= allKinds
 				}
 			case name == "mtx_init" && len(as) == 2:
-				if d := identArg(as[0]); d != nil {
+				if d, _ := identArg(as[0]); d != nil {
 					kind := cfa.NormalMutex
 					if v, ok := intValue(as[1].Value()); !ok || hasSE(as[1]) {
 						b.mutexKinds[b.objKey(d)] |= allKinds
@@ -204,12 +203,12 @@ func (b *builder) scanMutexKinds() {
 					b.mutexKinds[b.objKey(d)] |= 1 << kind
 				}
 			case name == "pthread_mutex_init" && len(as) == 2:
-				d := identArg(as[0])
+				d, _ := identArg(as[0])
 				if d == nil {
 					return true
 				}
 				m := b.objKey(d)
-				switch a := identArg(as[1]); {
+				switch a, _ := identArg(as[1]); {
 				case isNull(as[1]):
 					b.mutexKinds[m] |= 1 << cfa.NormalMutex
 				case a != nil:
@@ -1045,6 +1044,86 @@ func (t *tb) self() *cfa.Var {
 		t.c.Locals = append(t.c.Locals, t.c.Self)
 	}
 	return t.c.Self
+}
+
+// selfJoin lowers a join of the thread whose id is h: a thread that
+// joins itself gets EDEADLK (thrd_error) at once, as glibc returns it;
+// any other waits. The test of h against the joiner's own id is dropped
+// after lowering where h can never hold it (resolveSelfJoins).
+func (t *tb) selfJoin(handle cfa.Expr, res *cfa.Var, c11 bool, p cfa.Pos) {
+	deadlk, ok := int64(cfa.EDEADLK), int64(0)
+	if c11 {
+		deadlk, ok = thrdError, thrdSuccess
+	}
+	// The call reads the handle once: a global one is copied into a
+	// handle temporary, which the driver maps like the variable.
+	h := handle
+	if readsGlobal(h) {
+		tmp := t.newVar(nil, "handle", cfa.Handle, nil).v
+		t.b.stable[tmp] = true
+		t.b.handleCopies[tmp] = true
+		t.set(tmp, h, p)
+		h = ref(tmp)
+	}
+	self := ref(t.self())
+	var is, isNot *cfa.Edge
+	t.choose(p,
+		arm{cond: mkBin(cfa.Eq, h, self), body: func() {
+			is = t.c.Edges[len(t.c.Edges)-1]
+			t.setIf(res, num(deadlk), p)
+		}},
+		arm{cond: mkBin(cfa.Ne, h, self), body: func() {
+			isNot = t.c.Edges[len(t.c.Edges)-1]
+			t.add(&cfa.Edge{Kind: cfa.Join, Handle: h, Pos: p})
+			t.setIf(res, num(ok), p)
+		}})
+	t.b.selfJoins = append(t.b.selfJoins, selfJoinTest{tmpl: t.c, h: handle, is: is, isNot: isNot})
+}
+
+// selfJoinTest is the test of a join's handle against the joiner's id.
+type selfJoinTest struct {
+	tmpl      *cfa.CFA
+	h         cfa.Expr
+	is, isNot *cfa.Edge // assume h == self, assume h != self
+}
+
+// resolveSelfJoins drops the self-join branch of every join whose handle
+// is a variable that only pthread_create of other templates writes:
+// it holds the id of a thread another thread created, never the
+// joiner's own.
+func (b *builder) resolveSelfJoins() {
+	writers := map[*cfa.Var]map[*cfa.CFA]bool{} // Create targets writing each handle; nil entry: other writes
+	other := map[*cfa.Var]bool{}
+	for _, c := range b.prog.Templates {
+		for _, e := range c.Edges {
+			switch {
+			case e.LHS == nil || b.handleCopies[e.LHS]:
+			case e.Kind == cfa.Create:
+				if writers[e.LHS] == nil {
+					writers[e.LHS] = map[*cfa.CFA]bool{}
+				}
+				writers[e.LHS][e.Template] = true
+			default:
+				other[e.LHS] = true
+			}
+		}
+	}
+	for _, sj := range b.selfJoins {
+		r, isRef := sj.h.(cfa.Ref)
+		if !isRef || !r.V.Global && r.V.Kind != cfa.Handle || other[r.V] || writers[r.V][sj.tmpl] {
+			continue
+		}
+		drop := sj.is
+		kept := sj.isNot
+		kept.Kind, kept.Cond = cfa.Skip, nil
+		edges := sj.tmpl.Edges[:0]
+		for _, e := range sj.tmpl.Edges {
+			if e != drop {
+				edges = append(edges, e)
+			}
+		}
+		sj.tmpl.Edges = edges
+	}
 }
 
 func lowerEqual(c *pcall) {
