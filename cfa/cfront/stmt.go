@@ -410,7 +410,7 @@ func (t *tb) decl(dn *cc.Declaration) {
 				t.b.syncInit(v, l.sync, init, l.key)
 				t.set(v, num(0), p)
 				if k, ok := t.b.staticKind[v]; ok && t.mutexKind(l) == cfa.UnknownMutexKind {
-					t.set(t.field(v, "kind", 0), num(int64(kindValue[k])), p)
+					t.set(t.kindField(v), num(int64(kindValue[k])), p)
 				}
 				continue
 			}

@@ -355,6 +355,13 @@ type fieldKey struct {
 	tmpl *cfa.CFA // per-thread fields: the template
 }
 
+// kindField is m.kind, the run-time kind of a mutex whose kind is not
+// known before lowering: it starts at the kind of m's static
+// initializer (a normal mutex without one).
+func (t *tb) kindField(m *cfa.Var) *cfa.Var {
+	return t.field(m, "kind", int64(kindValue[t.b.staticKind[m]]))
+}
+
 // mutexKind is the kind mutex m is lowered for.
 func (t *tb) mutexKind(m *local) cfa.MutexKind {
 	if m.sync == "pthread_spinlock_t" {
@@ -617,7 +624,7 @@ func lowerMutexInit(c *pcall) {
 	t := c.t
 	t.set(m.v, num(0), c.p)
 	if t.mutexKind(m) == cfa.UnknownMutexKind {
-		t.set(t.field(m.v, "kind", 0), c.attrKind(1, "pthread_mutexattr_t"), c.p)
+		t.set(t.kindField(m.v), c.attrKind(1, "pthread_mutexattr_t"), c.p)
 	} else if !isNull(c.as[1]) {
 		c.obj(1, "pthread_mutexattr_t")
 	}
@@ -644,7 +651,7 @@ func (c *pcall) mutexOp(op mutexOpKind) {
 		c.mutexOpKind(m.v, kind, op)
 		return
 	}
-	k := ref(c.t.field(m.v, "kind", 0))
+	k := ref(c.t.kindField(m.v))
 	c.t.choose(c.p,
 		arm{cond: mkBin(cfa.Eq, k, num(mutexRecursive)), body: func() { c.mutexOpKind(m.v, cfa.RecursiveMutex, op) }},
 		arm{cond: mkBin(cfa.Eq, k, num(mutexErrorCheck)), body: func() { c.mutexOpKind(m.v, cfa.ErrorCheckMutex, op) }},
@@ -771,7 +778,7 @@ func lowerMtxInit(c *pcall) {
 	if t.mutexKind(m) == cfa.UnknownMutexKind {
 		ty := t.snapshot(t.intExpr(c.as[1]), c.as[1].Type(), c.p)
 		rec := mkBin(cfa.Ne, mkBin(cfa.BitAnd, ty, num(c11Recursive)), num(0))
-		t.set(t.field(m.v, "kind", 0), cfa.Cond{C: rec, T: num(mutexRecursive), F: num(mutexNormal)}, c.p)
+		t.set(t.kindField(m.v), cfa.Cond{C: rec, T: num(mutexRecursive), F: num(mutexNormal)}, c.p)
 	} else {
 		c.ignoreArg(1)
 	}
@@ -948,7 +955,7 @@ func (c *pcall) condWait(timed bool) {
 		c.mutexOpKind(m.v, k, lockOp)
 	}
 	if kind == cfa.UnknownMutexKind {
-		k := ref(c.t.field(m.v, "kind", 0))
+		k := ref(c.t.kindField(m.v))
 		c.t.choose(c.p,
 			arm{cond: mkBin(cfa.Eq, k, num(mutexRecursive)), body: func() { wait(cfa.RecursiveMutex) }},
 			arm{cond: mkBin(cfa.Eq, k, num(mutexErrorCheck)), body: func() { wait(cfa.ErrorCheckMutex) }},

@@ -45,6 +45,9 @@ func TestMutexKinds(t *testing.T) {
 		{"init NULL", "pthread_mutex_t m;", "pthread_mutex_init(&m, 0);", cfa.NormalMutex, false},
 		{"attribute", "pthread_mutex_t m; pthread_mutexattr_t a;",
 			"pthread_mutexattr_init(&a); pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE); pthread_mutex_init(&m, &a);", cfa.UnknownMutexKind, true},
+		// Recursive until an init (here never run) makes it normal: the
+		// run-time kind starts at the initializer's.
+		{"static recursive, init later", "pthread_mutex_t m = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;", "if (0) pthread_mutex_init(&m, 0);", cfa.UnknownMutexKind, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -61,6 +64,9 @@ func TestMutexKinds(t *testing.T) {
 			}
 			if got := p.Global("m.kind") != nil; got != (tc.want == cfa.UnknownMutexKind) {
 				t.Errorf("m.kind global: %v", got)
+			}
+			if k := p.Global("m.kind"); k != nil && strings.Contains(tc.decl, "RECURSIVE") && k.Init != 1 {
+				t.Errorf("m.kind starts at %d, want 1 (recursive)", k.Init)
 			}
 		})
 	}
