@@ -805,7 +805,8 @@ func lowerRwInit(c *pcall) {
 // which covers every preference policy. Each thread counts the read
 // locks it holds (rd) and whether it holds the write lock (wr): locking
 // again while holding the write lock fails with EDEADLK, a write lock
-// requested while holding a read lock waits forever.
+// requested while holding a read lock waits forever (the try functions
+// fail with EBUSY in both cases).
 func (c *pcall) rwOp(mode cfa.LockMode, op mutexOpKind) {
 	t, p := c.t, c.p
 	rw := c.obj(0, "pthread_rwlock_t").v
@@ -833,11 +834,14 @@ func (c *pcall) rwOp(mode cfa.LockMode, op mutexOpKind) {
 			arms = append(arms, arm{cond: mkUn(cfa.Not, free), body: func() { c.ret(num(cfa.ETIMEDOUT)) }})
 		}
 	case tryOp:
-		arms = []arm{{atomic: true, body: func() {
+		// glibc's try functions check no owner: a thread holding the
+		// write lock finds it busy.
+		t.atomic(nil, p, "", func() {
 			t.choose(p,
 				arm{cond: free, body: func() { grant(); mark(); c.ret(num(0)) }},
 				arm{cond: mkUn(cfa.Not, free), body: func() { c.ret(num(cfa.EBUSY)) }})
-		}}}
+		})
+		return
 	}
 	t.choose(p,
 		arm{cond: mkBin(cfa.Gt, ref(wr), num(0)), body: func() { c.ret(num(cfa.EDEADLK)) }},
