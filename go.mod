@@ -6,6 +6,7 @@ require (
 	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5
 	github.com/spf13/pflag v1.0.10
 	gonum.org/v1/gonum v0.17.0
+	gopkg.in/yaml.v3 v3.0.1
 	modernc.org/cc/v4 v4.31.0
 	modernc.org/token v1.1.0
 )

@@ -37,6 +37,9 @@ type checkFlags struct {
 	plain     bool
 	quiet     bool
 	cflags    cfront.Options
+	svcomp    svcompFlags
+	// raceDefSet is whether --race-def was given.
+	raceDefSet bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -57,13 +60,14 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.plain, "plain-circ", false, "circ engine: every round with omega counters (the paper's CIRC), not rounds with at most k threads per template confirmed by one omega round (omega-CIRC)")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
 	addCFlags(fs, &f.cflags)
+	addSVCOMPFlags(fs, &f.svcomp)
 	return fs
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := newCheckFlagSet(&f, stderr)
-	if code, ok := parseFlags(fs, args, "check", "Usage: circ check [flags] FILE.c|FILE.i", stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, args, "check", "Usage: circ check [flags] FILE.c|FILE.i|TASK.yml", stdout, stderr); !ok {
 		return code
 	}
 	bad := func(format string, a ...any) int {
@@ -72,6 +76,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() != 1 {
 		return bad("check needs exactly one input file (got %d); see 'circ check --help'", fs.NArg())
+	}
+	f.raceDefSet = fs.Changed("race-def")
+	input, err := f.svcomp.resolveInput(fs.Arg(0), &f)
+	if err != nil {
+		return bad("%v", err)
 	}
 	def, err := interp.ParseRaceDef(f.raceDef)
 	if err != nil {
@@ -93,7 +102,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if f.timeout < 0 || f.maxStates < 0 || f.maxDepth < 0 {
 		return bad("--timeout, --max-states and --max-depth must not be negative")
 	}
-	prog, err := cfront.LoadWith(fs.Arg(0), f.cflags)
+	prog, err := cfront.LoadWith(input, f.cflags)
 	if err != nil {
 		return bad("%v", err)
 	}
@@ -122,7 +131,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	default:
 		results = checkCIRC(ctx, prog, vars, f, def, progress)
 	}
-	rep := &report.Report{File: fs.Arg(0), Results: results}
+	rep := &report.Report{File: input, Results: results}
 	for _, e := range prog.Approximations {
 		rep.Approximations = append(rep.Approximations, fmt.Sprintf("%s: %s", e.Pos, e.Note))
 	}
@@ -133,6 +142,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		return bad("writing the report: %v", err)
+	}
+	if f.format == "text" {
+		f.svcomp.writeResult(stdout, rep)
 	}
 	return rep.ExitStatus()
 }
