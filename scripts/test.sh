@@ -2,6 +2,7 @@
 # The whole test suite: formatting, vet, and every package's tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/goenv.sh
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then
   echo "gofmt needed:"; echo "$unformatted"; exit 1
