@@ -18,6 +18,7 @@ import (
 	"circ/interp"
 	"circ/report"
 	"circ/smt"
+	"circ/witness"
 
 	"github.com/spf13/pflag"
 )
@@ -37,6 +38,8 @@ type checkFlags struct {
 	plain     bool
 	quiet     bool
 	cflags    cfront.Options
+	witness   string // --witness FILE
+	dataModel string // --witness-data-model
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -56,6 +59,8 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.maxK, "max-k", 8, "circ engine: largest counter bound k before giving up")
 	fs.BoolVar(&f.plain, "plain-circ", false, "circ engine: every round with omega counters (the paper's CIRC), not rounds with at most k threads per template confirmed by one omega round (omega-CIRC)")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
+	fs.StringVar(&f.witness, "witness", "", "write an SV-COMP violation witness of the first race to FILE: .yml/.yaml (format 2.2) or .graphml/.xml (GraphML)")
+	fs.StringVar(&f.dataModel, "witness-data-model", "LP64", "data model the witness names: LP64 or ILP32")
 	addCFlags(fs, &f.cflags)
 	return fs
 }
@@ -92,6 +97,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.timeout < 0 || f.maxStates < 0 || f.maxDepth < 0 {
 		return bad("--timeout, --max-states and --max-depth must not be negative")
+	}
+	if f.witness != "" {
+		if _, err := witness.FormatOf(f.witness); err != nil {
+			return bad("--witness: %v", err)
+		}
+	}
+	if f.dataModel != "LP64" && f.dataModel != "ILP32" {
+		return bad("--witness-data-model must be LP64 or ILP32, not %q", f.dataModel)
 	}
 	prog, err := cfront.LoadWith(fs.Arg(0), f.cflags)
 	if err != nil {
@@ -133,6 +146,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		return bad("writing the report: %v", err)
+	}
+	if f.witness != "" {
+		if err := writeWitness(f.witness, rep, f.dataModel, stderr); err != nil {
+			return bad("--witness: %v", err)
+		}
 	}
 	return rep.ExitStatus()
 }
