@@ -88,9 +88,9 @@ func newPath(res report.Result, file string, src *source) (*path, error) {
 		return ids[name]
 	}
 	created := map[string]int{} // template -> instances created so far
-	// run is the statement event being extended and the positions it
-	// has covered.
-	var run *event
+	// run is the index of the statement event being extended (-1 for
+	// none) and runPos the positions it has covered.
+	run := -1
 	var runPos map[string]bool
 	var lastPos string
 	for _, st := range tr.Steps {
@@ -101,12 +101,16 @@ func newPath(res report.Result, file string, src *source) (*path, error) {
 			// be named, so that later ids stay in creation order.
 			created[m[1]]++
 			nt := id(fmt.Sprintf("%s#%d", m[1], created[m[1]]))
-			run = nil
+			run = -1
 			if !ok {
 				continue
 			}
 			e := event{kind: create, thread: t, line: line, col: col, callee: m[1], newThread: nt}
+			// The create call, or the macro invocation it expands
+			// from when the source does not show it.
 			if l, c, _, found := src.callClose(createCall, line, col); found {
+				e.line, e.col = l, c
+			} else if l, c, _, found := src.callClose(anyCall, line, col); found {
 				e.line, e.col = l, c
 			}
 			e.function = src.functionOr(line, st.Template)
@@ -122,20 +126,20 @@ func newPath(res report.Result, file string, src *source) (*path, error) {
 				if err != nil {
 					return nil, fmt.Errorf("witness: step %d: bad value in %q", st.Step, st.Op)
 				}
-				run = nil
+				run = -1
 				p.events = append(p.events, event{kind: nondet, thread: t, line: l, col: c,
 					function: src.functionOr(line, st.Template), callee: callee, value: v})
 			}
 			continue
 		}
-		if run != nil && run.thread == t && run.line == line && (!runPos[st.Pos] || st.Pos == lastPos) {
+		if run >= 0 && p.events[run].thread == t && p.events[run].line == line && (!runPos[st.Pos] || st.Pos == lastPos) {
 			runPos[st.Pos] = true
 			lastPos = st.Pos
 			continue
 		}
 		p.events = append(p.events, event{kind: statement, thread: t, line: line, col: col,
 			function: src.functionOr(line, st.Template)})
-		run = &p.events[len(p.events)-1]
+		run = len(p.events) - 1
 		runPos = map[string]bool{st.Pos: true}
 		lastPos = st.Pos
 	}

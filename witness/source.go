@@ -82,6 +82,10 @@ func (s *source) callClose(re *regexp.Regexp, line, col int) (l, c int, callee s
 var (
 	nondetCall = regexp.MustCompile(`\b(__VERIFIER_nondet_[A-Za-z0-9_]+)\s*\(`)
 	createCall = regexp.MustCompile(`\b(pthread_create_N|pthread_create|thrd_create)\s*\(`)
+	// anyCall is any call or function-like macro invocation: a create
+	// step whose call the source does not show comes from a macro, and
+	// the invocation at the step's position stands for it.
+	anyCall = regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
 )
 
 // functionSpans finds the function definitions of a C file: an
@@ -117,8 +121,7 @@ func functionSpans(lines []string) []funcSpan {
 				}
 				continue
 			}
-			isIdent := ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9'
-			if isIdent {
+			if isIdentByte(ch) {
 				if identStart < 0 {
 					identStart = i
 				}

@@ -18,7 +18,6 @@ import (
 	"circ/interp"
 	"circ/report"
 	"circ/smt"
-	"circ/witness"
 
 	"github.com/spf13/pflag"
 )
@@ -98,10 +97,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if f.timeout < 0 || f.maxStates < 0 || f.maxDepth < 0 {
 		return bad("--timeout, --max-states and --max-depth must not be negative")
 	}
-	if f.witness != "" {
-		if _, err := witness.FormatOf(f.witness); err != nil {
-			return bad("--witness: %v", err)
-		}
+	if err := checkWitnessName(f.witness); err != nil {
+		return bad("--witness: %v", err)
 	}
 	if f.dataModel != "LP64" && f.dataModel != "ILP32" {
 		return bad("--witness-data-model must be LP64 or ILP32, not %q", f.dataModel)

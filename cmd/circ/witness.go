@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"circ/report"
 	"circ/witness"
@@ -22,4 +24,20 @@ func writeWitness(name string, rep *report.Report, dataModel string, stderr io.W
 		return err
 	}
 	return witness.WriteFile(name, t)
+}
+
+// checkWitnessName rejects a --witness name (before any checking) whose
+// extension names no format or whose directory does not exist; "" is no
+// witness.
+func checkWitnessName(name string) error {
+	if name == "" {
+		return nil
+	}
+	if _, err := witness.FormatOf(name); err != nil {
+		return err
+	}
+	if fi, err := os.Stat(filepath.Dir(name)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("witness file %q: its directory does not exist", name)
+	}
+	return nil
 }
