@@ -403,3 +403,50 @@ func checkGraphML(t *testing.T, doc []byte, task *witness.Task) bool {
 	}
 	return ok
 }
+
+// TestSchemaRejects makes sure the schema check has teeth: a valid
+// witness, changed in one documented rule at a time, no longer passes.
+func TestSchemaRejects(t *testing.T) {
+	schema := compileSchema(t)
+	file := "../testdata/programs/wrong_lock_race.c"
+	task, err := witness.ReadTask(file, firstRace(t, file), "circ 0.1.0", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := witness.Write(&b, witness.YAML, task); err != nil {
+		t.Fatal(err)
+	}
+	good := b.String()
+	if !checkYAML(t, schema, []byte(good), task) {
+		t.Fatal("the unchanged witness is invalid")
+	}
+	for _, tc := range []struct{ name, old, new string }{
+		{"format version", `format_version: "2.2"`, `format_version: "1.0"`},
+		{"data model", "data_model: LP64", "data_model: LP32"},
+		{"uuid", "uuid: ", "uuid: x"},
+		{"waypoint type", "type: target", "type: race"},
+		{"action", "action: follow", "action: skip"},
+		{"constraint format", "format: c_expression", "format: python"},
+		{"line", "line: ", "line: -"},
+		{"unknown key", "action: follow", "action: follow\n            colour: red"},
+		{"entry type", "entry_type: violation_sequence", "entry_type: invariant_set"},
+	} {
+		bad := strings.Replace(good, tc.old, tc.new, 1)
+		if bad == good {
+			t.Fatalf("%s: %q not in the witness", tc.name, tc.old)
+		}
+		var v any
+		if err := yaml.Unmarshal([]byte(bad), &v); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		js, _ := json.Marshal(v)
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if schema.Validate(inst) == nil {
+			t.Errorf("%s: the schema accepts the changed witness", tc.name)
+		}
+	}
+}
