@@ -40,6 +40,7 @@ type checkFlags struct {
 	svcomp    svcompFlags
 	// raceDefSet is whether --race-def was given.
 	raceDefSet bool
+	witness    string // --witness FILE
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -59,6 +60,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.maxK, "max-k", 8, "circ engine: largest counter bound k before giving up")
 	fs.BoolVar(&f.plain, "plain-circ", false, "circ engine: every round with omega counters (the paper's CIRC), not rounds with at most k threads per template confirmed by one omega round (omega-CIRC)")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
+	fs.StringVar(&f.witness, "witness", "", "write an SV-COMP violation witness of the first race to FILE: .yml/.yaml (format 2.2) or .graphml/.xml (GraphML)")
 	addCFlags(fs, &f.cflags)
 	addSVCOMPFlags(fs, &f.svcomp)
 	return fs
@@ -101,6 +103,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.timeout < 0 || f.maxStates < 0 || f.maxDepth < 0 {
 		return bad("--timeout, --max-states and --max-depth must not be negative")
+	}
+	if err := checkWitnessName(f.witness); err != nil {
+		return bad("--witness: %v", err)
 	}
 	prog, err := cfront.LoadWith(input, f.cflags)
 	if err != nil {
@@ -145,6 +150,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.format == "text" {
 		f.svcomp.writeResult(stdout, rep)
+	}
+	if f.witness != "" {
+		if err := writeWitness(f.witness, rep, f.svcomp.witnessDataModel(), stderr); err != nil {
+			return bad("--witness: %v", err)
+		}
 	}
 	return rep.ExitStatus()
 }

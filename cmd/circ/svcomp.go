@@ -89,3 +89,15 @@ func (f *svcompFlags) writeResult(w io.Writer, rep *report.Report) {
 		fmt.Fprintf(w, "\n%s\n", svcomp.ResultLine(rep))
 	}
 }
+
+// witnessDataModel is the data model a witness names: --data-model's,
+// else the task's, else LP64.
+func (f *svcompFlags) witnessDataModel() string {
+	switch {
+	case f.dataModel != "":
+		return f.dataModel
+	case f.task != nil && f.task.DataModel != "":
+		return f.task.DataModel
+	}
+	return "LP64"
+}
