@@ -38,7 +38,7 @@ var htmlTemplate = template.Must(template.New("report").Parse(htmlSource))
 // text; only the SVG that dot produced is inlined as it is.
 func (r *Report) WriteHTML(w io.Writer, opts HTMLOptions) error {
 	page := htmlPage{File: r.File, Version: opts.Version, Approximations: r.Approximations}
-	src := &sourceCache{files: map[string][]string{}}
+	src := &sourceCache{main: r.File, files: map[string][]string{}}
 	for i, res := range r.Results {
 		v := htmlVariable{
 			Result: res,
@@ -106,7 +106,7 @@ type htmlCell struct {
 	Present bool
 	Lane    int    // the lane's colour
 	Pos     string // file:line:col
-	Short   string // base name:line:col
+	Short   string // "line L:C" in the checked file, else base name:L:C
 	Source  string // the source line, trimmed
 	Op      string
 	Values  []string
@@ -175,6 +175,7 @@ func raceWhy(t *Trace) string {
 
 // sourceCache reads each source file once, for the lines of the trace.
 type sourceCache struct {
+	main  string              // the checked file, whose name cells leave out
 	files map[string][]string // nil: unreadable
 }
 
@@ -186,6 +187,9 @@ func (s *sourceCache) cell(pos, op string) htmlCell {
 		return c
 	}
 	c.Short = fmt.Sprintf("%s:%d:%d", filepath.Base(p.File), p.Line, p.Col)
+	if filepath.Clean(p.File) == filepath.Clean(s.main) {
+		c.Short = fmt.Sprintf("line %d:%d", p.Line, p.Col)
+	}
 	c.Source = s.line(p.File, p.Line)
 	return c
 }

@@ -81,6 +81,7 @@ func TestHTMLEscapesAndLaysOut(t *testing.T) {
 		"&lt;i&gt;approx&lt;/i&gt;",
 		"w&lt;1&gt;",
 		"circ 9.9",
+		`">line 3:5</span>`, // a position in the checked file
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
