@@ -46,6 +46,9 @@ type Options struct {
 	// no omega until their fixpoint, which one round with omega counters
 	// must then confirm (omega-CIRC, paper section 5).
 	Plain bool
+	// ACFAs asks for the final context ACFAs in the result
+	// (report.Result.ACFAs).
+	ACFAs bool
 }
 
 func (o *Options) defaults() {
@@ -127,6 +130,9 @@ func (c *checker) fill(res *report.Result, queries int, start time.Time) {
 	res.ACFASize = nil
 	for _, a := range c.acfas {
 		res.ACFASize = append(res.ACFASize, len(a.Locs))
+	}
+	if c.opts.ACFAs {
+		res.ACFAs = c.renderACFAs(res.Variable)
 	}
 	res.Seconds = time.Since(start).Seconds()
 }
@@ -441,4 +447,22 @@ func isSelf(t *cfa.CFA, e *cfa.Edge) bool {
 func isHandleCopy(t *cfa.CFA, e *cfa.Edge) bool {
 	r, ok := e.RHS.(cfa.Ref)
 	return e.Kind == cfa.Assign && e.LHS.Kind == cfa.Handle && ok && r.V.Kind == cfa.Handle && !isSelf(t, e)
+}
+
+// renderACFAs renders the current context, one ACFA per template, as
+// text and DOT named "variable: template".
+func (c *checker) renderACFAs(variable string) []report.ACFA {
+	names := make([]string, len(c.p.Templates))
+	for i, t := range c.p.Templates {
+		names[i] = t.Name
+	}
+	var out []report.ACFA
+	for i, a := range c.acfas {
+		out = append(out, report.ACFA{
+			Template: names[i],
+			Text:     a.String(),
+			DOT:      a.DOT(variable+": "+names[i], names),
+		})
+	}
+	return out
 }

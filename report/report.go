@@ -76,12 +76,25 @@ type Result struct {
 	K          int      `json:"k,omitempty"`
 	Iterations int      `json:"iterations,omitempty"`
 	SMTQueries int      `json:"smt_queries,omitempty"`
+	// ACFAs are the final context ACFAs, one per template: the fixpoint
+	// for safe, the last context otherwise. Filled only on request
+	// (driver.Options.ACFAs) and left out of the JSON document, whose
+	// contract they are not part of; the HTML report and 'circ acfa'
+	// show them.
+	ACFAs []ACFA `json:"-"`
 
 	// Explicit engine statistics.
 	States int `json:"states,omitempty"`
 	Depth  int `json:"depth,omitempty"`
 
 	Seconds float64 `json:"seconds"`
+}
+
+// ACFA is one template's context ACFA, rendered.
+type ACFA struct {
+	Template string // the thread template's name
+	Text     string // the engine's own listing
+	DOT      string // a Graphviz digraph
 }
 
 // Report is the CLI's JSON document.

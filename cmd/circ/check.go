@@ -41,6 +41,7 @@ type checkFlags struct {
 	// raceDefSet is whether --race-def was given.
 	raceDefSet bool
 	witness    string // --witness FILE
+	acfas      bool   // keep the final ACFAs (driver.Options.ACFAs)
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -49,7 +50,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.engine, "engine", "circ", "engine: circ (proof for any number of threads) or explicit (exhaustive bounded search)")
 	fs.StringVar(&f.raceDef, "race-def", "svcomp", "race definition: svcomp (an atomic access still races with a non-atomic one) or circ (the paper: no thread at an atomic location)")
 	fs.StringArrayVar(&f.vars, "var", nil, "check only this global (repeatable; default: every global shared by two threads)")
-	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif (SARIF 2.1.0) or html (one self-contained page)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (e.g. 30s, 5m); unfinished variables are unknown")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "variables checked in parallel (circ engine; one Z3 context each)")
 	fs.IntVar(&f.threads, "threads", explicit.DefaultThreads, "explicit engine: instances of each unboundedly created thread")
@@ -72,24 +73,50 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, "check", "Usage: circ check [flags] FILE.c|FILE.i|TASK.yml", stdout, stderr); !ok {
 		return code
 	}
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "circ: "+format+"\n", a...)
+	write, ok := reportWriters[f.format]
+	if !ok {
+		fmt.Fprintf(stderr, "circ: --format must be text, json, sarif or html, not %q\n", f.format)
 		return 2
 	}
+	rep, code := f.check(fs, "check", stderr)
+	if rep == nil {
+		return code
+	}
+	if err := write(rep, stdout); err != nil {
+		fmt.Fprintf(stderr, "circ: writing the report: %v\n", err)
+		return 2
+	}
+	if f.format == "text" {
+		f.svcomp.writeResult(stdout, rep)
+	}
+	if f.witness != "" {
+		if err := writeWitness(f.witness, rep, f.svcomp.witnessDataModel(), stderr); err != nil {
+			fmt.Fprintf(stderr, "circ: --witness: %v\n", err)
+			return 2
+		}
+	}
+	return rep.ExitStatus()
+}
+
+// check loads the one input file of fs and runs the engine on its
+// variables; rep is nil after bad input, which has been reported on
+// stderr, and code is then the exit status.
+func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep *report.Report, code int) {
+	bad := func(format string, a ...any) (*report.Report, int) {
+		fmt.Fprintf(stderr, "circ: "+format+"\n", a...)
+		return nil, 2
+	}
 	if fs.NArg() != 1 {
-		return bad("check needs exactly one input file (got %d); see 'circ check --help'", fs.NArg())
+		return bad("%s needs exactly one input file (got %d); see 'circ %s --help'", cmd, fs.NArg(), cmd)
 	}
 	f.raceDefSet = fs.Changed("race-def")
-	input, err := f.svcomp.resolveInput(fs.Arg(0), &f)
+	input, err := f.svcomp.resolveInput(fs.Arg(0), f)
 	if err != nil {
 		return bad("%v", err)
 	}
 	def, err := interp.ParseRaceDef(f.raceDef)
 	if err != nil {
 		return bad("%v", err)
-	}
-	if f.format != "text" && f.format != "json" {
-		return bad("--format must be text or json, not %q", f.format)
 	}
 	if f.engine != "circ" && f.engine != "explicit" {
 		return bad("--engine must be circ or explicit, not %q", f.engine)
@@ -134,29 +161,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			MaxStates: f.maxStates, MaxDepth: f.maxDepth,
 		})
 	default:
-		results = checkCIRC(ctx, prog, vars, f, def, progress)
+		results = checkCIRC(ctx, prog, vars, *f, def, progress)
 	}
-	rep := &report.Report{File: input, Results: results}
+	rep = &report.Report{File: input, Results: results}
 	for _, e := range prog.Approximations {
 		rep.Approximations = append(rep.Approximations, fmt.Sprintf("%s: %s", e.Pos, e.Note))
 	}
-	if f.format == "json" {
-		err = rep.WriteJSON(stdout)
-	} else {
-		err = rep.WriteText(stdout)
-	}
-	if err != nil {
-		return bad("writing the report: %v", err)
-	}
-	if f.format == "text" {
-		f.svcomp.writeResult(stdout, rep)
-	}
-	if f.witness != "" {
-		if err := writeWitness(f.witness, rep, f.svcomp.witnessDataModel(), stderr); err != nil {
-			return bad("--witness: %v", err)
-		}
-	}
-	return rep.ExitStatus()
+	return rep, 0
 }
 
 // checkCIRC runs the CIRC driver on each variable, f.jobs at a time, one
@@ -186,6 +197,7 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 				}
 				results[i] = driver.CheckWith(ctx, sv, p, vars[i], driver.Options{
 					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out, Plain: f.plain,
+					ACFAs: f.acfas || f.format == "html",
 				})
 				if sv.Broken {
 					release()

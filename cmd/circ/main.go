@@ -7,6 +7,7 @@
 //
 //	circ check [flags] FILE.c    per-variable race verdicts
 //	circ cfa [flags] FILE.c      print the control-flow automata
+//	circ acfa [flags] FILE.c     print the final context ACFAs of each variable
 //	circ lockset [flags] FILE.c  the classic lockset check (baseline)
 //	circ compare [flags] FILE... lockset next to circ, per variable
 //	circ version
@@ -33,6 +34,7 @@ const usage = `circ: race checking by context inference
 Usage:
   circ check [flags] FILE.c|FILE.i   decide, per shared variable, race / safe / unknown
   circ cfa [flags] FILE.c|FILE.i     print the control-flow automata (text or Graphviz DOT)
+  circ acfa [flags] FILE.c|FILE.i    check, and print each variable's final context ACFAs (text or DOT)
   circ lockset [flags] FILE.c|FILE.i the classic static lockset check (Eraser/nesC style)
   circ compare [flags] FILE...       lockset's verdict next to circ's, per file and variable
   circ bench nesc-models [DIR]       the paper's Table 1 next to circ's results on nesc-models/
@@ -55,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdout, stderr)
 	case "cfa":
 		return runCFA(args[1:], stdout, stderr)
+	case "acfa":
+		return runACFA(args[1:], stdout, stderr)
 	case "lockset":
 		return runLockset(args[1:], stdout, stderr)
 	case "compare":
