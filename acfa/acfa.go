@@ -143,15 +143,25 @@ func (a Action) Clone() Action {
 }
 
 func (a Action) String() string {
+	parts := a.effects(func(t int) string { return fmt.Sprintf("#%d", t) })
+	if a.Guard != nil {
+		parts = append(parts, "when ["+a.Guard.String()+"]")
+	}
+	return strings.Join(parts, " ")
+}
+
+// effects lists what the action does (havocs, creates and joins with
+// templates named by name, or skip) and its atomic and handler flags.
+func (a Action) effects(name func(template int) string) []string {
 	var parts []string
 	if len(a.Havoc) > 0 {
 		parts = append(parts, "havoc{"+strings.Join(a.Havoc, ",")+"}")
 	}
 	for _, c := range a.Creates {
-		parts = append(parts, fmt.Sprintf("create#%d", c))
+		parts = append(parts, "create"+name(c))
 	}
 	for _, j := range a.Joins {
-		parts = append(parts, fmt.Sprintf("join#%d", j))
+		parts = append(parts, "join"+name(j))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "skip")
@@ -162,10 +172,7 @@ func (a Action) String() string {
 	if a.AwaitsNoHandler {
 		parts = append(parts, "(awaits no handler)")
 	}
-	if a.Guard != nil {
-		parts = append(parts, "when ["+a.Guard.String()+"]")
-	}
-	return strings.Join(parts, " ")
+	return parts
 }
 
 // Edge is an ACFA edge.

@@ -63,31 +63,11 @@ func (a *ACFA) DOT(name string, templates []string) string {
 func (a Action) label(templates []string) string {
 	name := func(i int) string {
 		if i >= 0 && i < len(templates) {
-			return templates[i]
+			return " " + templates[i]
 		}
-		return fmt.Sprintf("#%d", i)
+		return fmt.Sprintf(" #%d", i)
 	}
-	var lines []string
-	var parts []string
-	if len(a.Havoc) > 0 {
-		parts = append(parts, "havoc{"+strings.Join(a.Havoc, ",")+"}")
-	}
-	for _, c := range a.Creates {
-		parts = append(parts, "create "+name(c))
-	}
-	for _, j := range a.Joins {
-		parts = append(parts, "join "+name(j))
-	}
-	if len(parts) == 0 {
-		parts = append(parts, "skip")
-	}
-	if a.Atomic {
-		parts = append(parts, "(atomic)")
-	}
-	if a.AwaitsNoHandler {
-		parts = append(parts, "(awaits no handler)")
-	}
-	lines = append(lines, strings.Join(parts, " "))
+	lines := []string{strings.Join(a.effects(name), " ")}
 	// A region "true" says nothing: leave it out.
 	if a.Guard != nil && a.Guard.String() != "true" {
 		lines = append(lines, "when ["+a.Guard.String()+"]")
