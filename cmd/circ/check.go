@@ -73,33 +73,51 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		return bad("check needs exactly one input file (got %d); see 'circ check --help'", fs.NArg())
 	}
-	def, err := interp.ParseRaceDef(f.raceDef)
-	if err != nil {
-		return bad("%v", err)
-	}
 	if f.format != "text" && f.format != "json" {
 		return bad("--format must be text or json, not %q", f.format)
 	}
+	rep, err := analyse(f, fs.Arg(0), stderr)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if f.format == "json" {
+		err = rep.WriteJSON(stdout)
+	} else {
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		return bad("writing the report: %v", err)
+	}
+	return rep.ExitStatus()
+}
+
+// analyse validates the engine flags of f and runs the chosen engine on
+// file: the work of 'circ check', shared with 'circ replay'.
+func analyse(f checkFlags, file string, stderr io.Writer) (*report.Report, error) {
+	def, err := interp.ParseRaceDef(f.raceDef)
+	if err != nil {
+		return nil, err
+	}
 	if f.engine != "circ" && f.engine != "explicit" {
-		return bad("--engine must be circ or explicit, not %q", f.engine)
+		return nil, fmt.Errorf("--engine must be circ or explicit, not %q", f.engine)
 	}
 	lo, hi, err := parseRange(f.nondet)
 	if err != nil {
-		return bad("--nondet-range: %v", err)
+		return nil, fmt.Errorf("--nondet-range: %v", err)
 	}
 	if f.jobs < 1 || f.threads < 1 || f.k < 1 || f.maxK < f.k {
-		return bad("--jobs, --threads and --k must be at least 1, and --k <= --max-k")
+		return nil, errors.New("--jobs, --threads and --k must be at least 1, and --k <= --max-k")
 	}
 	if f.timeout < 0 || f.maxStates < 0 || f.maxDepth < 0 {
-		return bad("--timeout, --max-states and --max-depth must not be negative")
+		return nil, errors.New("--timeout, --max-states and --max-depth must not be negative")
 	}
-	prog, err := cfront.LoadWith(fs.Arg(0), f.cflags)
+	prog, err := cfront.LoadWith(file, f.cflags)
 	if err != nil {
-		return bad("%v", err)
+		return nil, err
 	}
 	vars, err := selectVars(prog, f.vars)
 	if err != nil {
-		return bad("%v", err)
+		return nil, err
 	}
 
 	ctx := context.Background()
@@ -122,19 +140,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	default:
 		results = checkCIRC(ctx, prog, vars, f, def, progress)
 	}
-	rep := &report.Report{File: fs.Arg(0), Results: results}
+	rep := &report.Report{File: file, Results: results}
 	for _, e := range prog.Approximations {
 		rep.Approximations = append(rep.Approximations, fmt.Sprintf("%s: %s", e.Pos, e.Note))
 	}
-	if f.format == "json" {
-		err = rep.WriteJSON(stdout)
-	} else {
-		err = rep.WriteText(stdout)
-	}
-	if err != nil {
-		return bad("writing the report: %v", err)
-	}
-	return rep.ExitStatus()
+	return rep, nil
 }
 
 // checkCIRC runs the CIRC driver on each variable, f.jobs at a time, one
