@@ -3,8 +3,8 @@ package native
 import (
 	"debug/elf"
 	"path/filepath"
-	"strconv"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
