@@ -5,7 +5,7 @@
 #     go.mod names through the Go module proxy (checked against the
 #     checksum database) into /usr/local/go;
 #   - Debian's libz3-dev (Z3, through cgo) and gcc (predefined macros for
-#     the C front end; -fsanitize=thread for circ replay);
+#     the C front end; with libtsan2, -fsanitize=thread for circ replay);
 #   - the test suite's tools: python3 (the BenchExec module's test),
 #     libxml2-utils (GraphML schema check), chromium (the HTML report's
 #     browser test) and graphviz (ACFA pictures);
@@ -25,7 +25,7 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-apt_install libz3-dev gcc libc6-dev ca-certificates git
+apt_install libz3-dev gcc libc6-dev libtsan2 ca-certificates git
 if [ "${CIRC_SETUP_MINIMAL:-}" != 1 ]; then
   apt_install python3 libxml2-utils chromium graphviz fonts-dejavu-core
 fi

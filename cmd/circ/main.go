@@ -10,6 +10,7 @@
 //	circ acfa [flags] FILE.c     print the final context ACFAs of each variable
 //	circ lockset [flags] FILE.c  the classic lockset check (baseline)
 //	circ compare [flags] FILE... lockset next to circ, per variable
+//	circ replay [flags] FILE.c   replay race traces under ThreadSanitizer
 //	circ version
 //
 // Exit status: 0 all checked variables safe, 10 a race found, 20 some
@@ -38,6 +39,7 @@ Usage:
   circ lockset [flags] FILE.c|FILE.i the classic static lockset check (Eraser/nesC style)
   circ compare [flags] FILE...       lockset's verdict next to circ's, per file and variable
   circ bench nesc-models [DIR]       the paper's Table 1 next to circ's results on nesc-models/
+  circ replay [flags] FILE.c         check, then replay each race natively under ThreadSanitizer
   circ version                       print the version
 
 Run 'circ COMMAND --help' for the flags of a command.
@@ -65,6 +67,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCompare(args[1:], stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "replay":
+		return runReplay(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, version)
 		return 0
