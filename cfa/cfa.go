@@ -687,10 +687,41 @@ func dataAccesses(e *Edge) (reads, writes []*Var) {
 // those accessed by two templates, or by a template that can run more than
 // one instance. These are the variables circ checks by default.
 func (p *Program) SharedData() []*Var {
+	return p.shared(func(e *Edge) []*Var { return append(append([]*Var{}, e.Reads...), e.Writes...) })
+}
+
+// SharedHandles returns the thread-handle globals that two threads can
+// access (create writes one, join and plain reads read it). circ checks
+// no races on them.
+func (p *Program) SharedHandles() []*Var {
+	return p.shared(func(e *Edge) []*Var {
+		vs := map[*Var]bool{}
+		for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
+			if x != nil {
+				Vars(x, vs)
+			}
+		}
+		if e.LHS != nil {
+			vs[e.LHS] = true
+		}
+		var out []*Var
+		for v := range vs {
+			if v.Global && v.Kind == Handle {
+				out = append(out, v)
+			}
+		}
+		return out
+	})
+}
+
+// shared returns, in declaration order, the globals that uses(e) names
+// on edges of two templates, or of one template that can run more than
+// one instance.
+func (p *Program) shared(uses func(e *Edge) []*Var) []*Var {
 	users := map[*Var]map[int]bool{}
 	for _, c := range p.Templates {
 		for _, e := range c.Edges {
-			for _, v := range append(append([]*Var{}, e.Reads...), e.Writes...) {
+			for _, v := range uses(e) {
 				if users[v] == nil {
 					users[v] = map[int]bool{}
 				}

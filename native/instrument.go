@@ -198,25 +198,10 @@ func chosen(op string) (string, bool) {
 	return "", false
 }
 
-// parsePos splits "file:line:col" (the file may itself hold colons).
-func parsePos(pos string) (file string, line, col int, ok bool) {
-	j := strings.LastIndexByte(pos, ':')
-	if j < 0 {
-		return "", 0, 0, false
-	}
-	i := strings.LastIndexByte(pos[:j], ':')
-	if i < 0 {
-		return "", 0, 0, false
-	}
-	line, err1 := strconv.Atoi(pos[i+1 : j])
-	col, err2 := strconv.Atoi(pos[j+1:])
-	return pos[:i], line, col, err1 == nil && err2 == nil
-}
-
 // anchorAt returns the schedule point for a trace position, creating it
 // on first use, or -1 when the position cannot be instrumented.
 func (in *instrumenter) anchorAt(pos string) int {
-	file, line, col, ok := parsePos(pos)
+	file, line, col, ok := report.ParsePos(pos)
 	if !ok || file != in.name {
 		return -1
 	}
@@ -329,7 +314,7 @@ func (in *instrumenter) add(kind anchorKind, start, end int) int {
 // havocDecl gives an uninitialized local declared at pos the trace's
 // value: circ havocs it, native code would read garbage.
 func (in *instrumenter) havocDecl(pos string) {
-	_, line, col, _ := parsePos(pos)
+	_, line, col, _ := report.ParsePos(pos)
 	stack := in.deepest[[2]int{line, col}]
 	for i := len(stack) - 1; i > 0; i-- {
 		d, ok := stack[i].(*cc.Declarator)

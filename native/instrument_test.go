@@ -169,14 +169,34 @@ func TestTSanParser(t *testing.T) {
 	if r.Location != "state" || !reflect.DeepEqual(r.Accesses, []string{"prog.c:23", "prog.c:17"}) {
 		t.Errorf("first report: %q %v", r.Location, r.Accesses)
 	}
-	if !r.matches("state", nil) || r.matches("x", []string{"prog.c:23", "prog.c:17"}) {
+	if !r.matches("state", []string{"prog.c:17", "prog.c:23"}) || r.matches("x", []string{"prog.c:23", "prog.c:17"}) {
 		t.Error("a report naming a global matches that global only")
+	}
+	if r.matches("state", nil) || r.matches("state", []string{"prog.c:23", "prog.c:30"}) || r.matches("state", []string{"prog.c:23", "prog.c:23"}) {
+		t.Error("a report on the variable between other accesses matched")
+	}
+	if !r.matches("thr::state", []string{"prog.c:17", "prog.c:23"}) {
+		t.Error("a qualified static local does not match its global")
 	}
 	if done[1].Location != "<null>" || done[1].LocationOffset != 0x71b4 {
 		t.Errorf("second report: %q %#x", done[1].Location, done[1].LocationOffset)
 	}
-	anon := tsanRace{Accesses: []string{"prog.c:23", "prog.c:17"}}
-	if !anon.matches("state", []string{"prog.c:17", "prog.c:23"}) || anon.matches("state", []string{"prog.c:17", "prog.c:30"}) {
-		t.Error("a report without a global matches by the two access lines")
+	if got := done[1].Accesses; !reflect.DeepEqual(got, []string{"0x24d6", "0x2487"}) {
+		t.Errorf("unsymbolized accesses: %v", got)
+	}
+	heap := tsanRace{Accesses: []string{"prog.c:23", "prog.c:17"}}
+	if heap.matches("state", []string{"prog.c:17", "prog.c:23"}) {
+		t.Error("a report on memory other than a global matched")
+	}
+	for _, tc := range []struct {
+		tsan, variable string
+		want           bool
+	}{
+		{"x", "x", true}, {"x.0", "x", true}, {"x.12", "f::x", true},
+		{"x.y", "x", false}, {"xy", "x", false}, {"x.", "x", false}, {"y", "x", false},
+	} {
+		if got := sameGlobal(tc.tsan, tc.variable); got != tc.want {
+			t.Errorf("sameGlobal(%q, %q) = %v", tc.tsan, tc.variable, got)
+		}
 	}
 }

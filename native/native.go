@@ -173,7 +173,7 @@ func Replay(ctx context.Context, file string, res *report.Result, opts Options) 
 		return unsupported("writing the program: %v", err)
 	}
 	bin := filepath.Join(dir, "replay")
-	args := []string{"-fsanitize=thread", "-g", "-O0", "-w", "-pthread", "-iquote", filepath.Dir(file)}
+	args := []string{"-fsanitize=thread", "-g", "-gdwarf-4", "-O0", "-w", "-pthread", "-iquote", filepath.Dir(file)}
 	for _, d := range opts.C.IncludeDirs {
 		args = append(args, "-I", d)
 	}
@@ -193,7 +193,7 @@ func Replay(ctx context.Context, file string, res *report.Result, opts Options) 
 	}
 	var lines []string
 	for _, r := range res.Trace.Race {
-		if _, l, _, ok := parsePos(r.Pos); ok {
+		if _, l, _, ok := report.ParsePos(r.Pos); ok {
 			lines = append(lines, filepath.Base(file)+":"+strconv.Itoa(l))
 		}
 	}
@@ -201,6 +201,7 @@ func Replay(ctx context.Context, file string, res *report.Result, opts Options) 
 		if r.Location == "<null>" {
 			r.Location = symbolize(bin, r.LocationOffset)
 		}
+		r.resolve(bin)
 		return r.matches(res.Variable, lines)
 	})
 	if err != nil {
@@ -332,7 +333,7 @@ func runOnce(ctx context.Context, argv []string, timeout time.Duration, want fun
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), "TSAN_OPTIONS=report_thread_leaks=0 halt_on_error=0")
+	cmd.Env = append(os.Environ(), "TSAN_OPTIONS=report_thread_leaks=0 halt_on_error=0 suppress_equal_addresses=0 suppress_equal_stacks=0")
 	cmd.Stdout = nil
 	cmd.WaitDelay = time.Second
 	pipe, err := cmd.StderrPipe()

@@ -560,8 +560,10 @@ int __circ_sem_wait(sem_t *s) {
 // ThreadSanitizer does not intercept (a thread started so crashes in its
 // instrumentation): they are mapped onto pthread_create and pthread_join
 // (thrd_t is pthread_t in glibc). TSan does not see C11 mutexes and
-// condition variables for the same reason; that can only add reports on
-// other variables, never hide a race.
+// condition variables for the same reason, so it may report races
+// between accesses they order, on any variable; a replay is confirmed
+// only by a report on the trace's own two accesses (tsanRace.matches),
+// so such a report confirms nothing, and none can hide a race.
 const threadsRuntimeC = `
 static void *ctrampoline(void *p) {
 	struct start *s = p;

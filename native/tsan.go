@@ -2,6 +2,7 @@ package native
 
 import (
 	"debug/elf"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -28,6 +29,9 @@ var (
 	frameRE    = regexp.MustCompile(`^\s+#0 \S+ (\S+):(\d+)(:\d+)? `)
 	locationRE = regexp.MustCompile(`^\s+Location is global '([^']+)'`)
 	offsetRE   = regexp.MustCompile(`\(\S+\+0x([0-9a-f]+)\)\s*$`)
+	// nullFrameRE is a frame TSan could not symbolize (after main left
+	// with pthread_exit): only the module offset is known.
+	nullFrameRE = regexp.MustCompile(`^\s+#0 <null> <null> \(\S+\+0x([0-9a-f]+)\)`)
 )
 
 // tsanParser reads TSan's stderr line by line and collects its data race
@@ -43,7 +47,7 @@ type tsanParser struct {
 // completed, if any.
 func (p *tsanParser) line(l string) *tsanRace {
 	if strings.Contains(l, "WARNING: ThreadSanitizer: data race") {
-		p.cur = &tsanRace{}
+		p.cur, p.pending = &tsanRace{}, false
 		p.text.Reset()
 	}
 	if p.cur == nil {
@@ -57,6 +61,9 @@ func (p *tsanParser) line(l string) *tsanRace {
 	case p.pending && frameRE.MatchString(l):
 		m := frameRE.FindStringSubmatch(l)
 		p.cur.Accesses = append(p.cur.Accesses, filepath.Base(m[1])+":"+m[2])
+		p.pending = false
+	case p.pending && nullFrameRE.MatchString(l):
+		p.cur.Accesses = append(p.cur.Accesses, unresolvedPrefix+nullFrameRE.FindStringSubmatch(l)[1])
 		p.pending = false
 	case locationRE.MatchString(l):
 		p.cur.Location = locationRE.FindStringSubmatch(l)[1]
@@ -73,26 +80,60 @@ func (p *tsanParser) line(l string) *tsanRace {
 	return nil
 }
 
-// matches reports whether a TSan report is the race on variable: TSan
-// names the global, or, when it names none, its two accesses are on the
-// lines of the trace's racing accesses (lines: "base:line").
+// matches reports whether a TSan report is the trace's race: its two
+// accesses are the trace's two racing accesses (lines: "base:line", as a
+// multiset), and the memory is the global variable (gcc names a
+// function's static x "x.N"). A report on a stack or heap block
+// (Location empty) never matches: the variable is a global. Both
+// conditions are needed: a report on the variable between two other
+// accesses (say, through a lock TSan does not see) confirms nothing.
 func (r *tsanRace) matches(variable string, lines []string) bool {
-	if r.Location != "" {
-		return r.Location == variable
-	}
-	if len(lines) < 2 || len(r.Accesses) < 2 {
+	if !sameGlobal(r.Location, variable) || len(lines) != 2 || len(r.Accesses) < 2 {
 		return false
 	}
-	want := map[string]bool{}
-	for _, l := range lines {
-		want[l] = true
+	a, b := r.Accesses[0], r.Accesses[1]
+	return a == lines[0] && b == lines[1] || a == lines[1] && b == lines[0]
+}
+
+// sameGlobal reports whether TSan's global name is variable's: the
+// name itself, or gcc's "name.N" for a static local; a qualified circ
+// name "f::x" is matched by its last part.
+func sameGlobal(tsanName, variable string) bool {
+	if i := strings.LastIndex(variable, "::"); i >= 0 {
+		variable = variable[i+2:]
 	}
-	for _, a := range r.Accesses[:2] {
-		if !want[a] {
-			return false
+	if tsanName == variable {
+		return true
+	}
+	base, suffix, ok := strings.Cut(tsanName, ".")
+	if !ok || base != variable || suffix == "" {
+		return false
+	}
+	_, err := strconv.Atoi(suffix)
+	return err == nil
+}
+
+// unresolvedPrefix marks an access known only by its code offset (hex).
+const unresolvedPrefix = "0x"
+
+// resolve names the accesses known only by their code offsets as
+// "base:line", with addr2line (binutils, installed with gcc); an offset
+// it cannot place stays as it is, and matches no line.
+func (r *tsanRace) resolve(bin string) {
+	for i, a := range r.Accesses {
+		if !strings.HasPrefix(a, unresolvedPrefix) {
+			continue
+		}
+		out, err := exec.Command("addr2line", "-e", bin, a).Output()
+		if err != nil {
+			continue
+		}
+		file, line, ok := strings.Cut(strings.TrimSpace(string(out)), ":")
+		line, _, _ = strings.Cut(line, " ") // "12 (discriminator 1)"
+		if ok && file != "??" && line != "0" && line != "?" {
+			r.Accesses[i] = filepath.Base(file) + ":" + line
 		}
 	}
-	return true
 }
 
 // symbolize names the data symbol of bin that holds offset (TSan's

@@ -12,24 +12,32 @@ type position struct {
 	Line, Col int
 }
 
-// parsePos splits pos at its last two colons, so that a file name may
-// hold colons itself; ok is false for "-" (no position) and anything
-// else that is not file:line:col.
-func parsePos(pos string) (p position, ok bool) {
-	rest, col, ok1 := cutLast(pos, ":")
-	file, line, ok2 := cutLast(rest, ":")
+// ParsePos splits a Step's or Access's position "file:line:col" at its
+// last two colons, so that a file name may hold colons itself; ok is
+// false for "-" (no position) and anything else that is not
+// file:line:col with a line of at least 1.
+func ParsePos(pos string) (file string, line, col int, ok bool) {
+	rest, c, ok1 := cutLast(pos, ":")
+	file, l, ok2 := cutLast(rest, ":")
 	if !ok1 || !ok2 || file == "" {
+		return "", 0, 0, false
+	}
+	line, err1 := strconv.Atoi(l)
+	col, err2 := strconv.Atoi(c)
+	if err1 != nil || err2 != nil || line < 1 {
+		return "", 0, 0, false
+	}
+	return file, line, col, true
+}
+
+// parsePos is ParsePos as a position, with no column (0) for a column
+// below 1.
+func parsePos(pos string) (p position, ok bool) {
+	file, line, col, ok := ParsePos(pos)
+	if !ok {
 		return position{}, false
 	}
-	l, err1 := strconv.Atoi(line)
-	c, err2 := strconv.Atoi(col)
-	if err1 != nil || err2 != nil || l < 1 {
-		return position{}, false
-	}
-	if c < 1 {
-		c = 0
-	}
-	return position{File: file, Line: l, Col: c}, true
+	return position{File: file, Line: line, Col: max(col, 0)}, true
 }
 
 func cutLast(s, sep string) (before, after string, ok bool) {

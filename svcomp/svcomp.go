@@ -48,6 +48,9 @@ type taskFile struct {
 		Subproperty     string    `yaml:"subproperty"`
 	} `yaml:"properties"`
 	Options map[string]any `yaml:"options"`
+	// RequiredFiles are files the input needs (headers); circ finds them
+	// as the compiler would, so they are read and otherwise ignored.
+	RequiredFiles yaml.Node `yaml:"required_files"`
 }
 
 // IsTaskFile reports whether path names a task definition.
@@ -98,7 +101,12 @@ func ReadTask(path string) (*Task, error) {
 	}
 	var others []string
 	for _, p := range tf.Properties {
-		file := resolve(dir, p.PropertyFile)
+		// property_file is a pattern that must name one file.
+		files, _ := filepath.Glob(resolve(dir, p.PropertyFile))
+		if len(files) != 1 {
+			return nil, fmt.Errorf("%s: property_file %s names %d files, want one", path, p.PropertyFile, len(files))
+		}
+		file := files[0]
 		ok, err := IsNoDataRace(file)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
@@ -110,13 +118,16 @@ func ReadTask(path string) (*Task, error) {
 		if p.Subproperty != "" {
 			return nil, fmt.Errorf("%s: property %s: subproperty %q is not part of no-data-race", path, p.PropertyFile, p.Subproperty)
 		}
+		if t.Property != "" {
+			return nil, fmt.Errorf("%s: the task lists no-data-race twice", path)
+		}
 		t.Property = file
 		if !p.ExpectedVerdict.IsZero() {
-			switch v := p.ExpectedVerdict.Value; v {
-			case "true", "false":
+			switch v := p.ExpectedVerdict.Value; {
+			case p.ExpectedVerdict.Kind == yaml.ScalarNode && (v == "true" || v == "false"):
 				t.Expected = v
 			default:
-				return nil, fmt.Errorf("%s: expected_verdict %q: want true or false", path, v)
+				return nil, fmt.Errorf("%s: line %d: expected_verdict: want true or false", path, p.ExpectedVerdict.Line)
 			}
 		}
 	}
@@ -181,14 +192,16 @@ func normalize(s string) string {
 }
 
 // Result is the SV-COMP verdict of a whole report: false if some
-// variable races, true if every checked variable is proved safe, unknown
-// otherwise.
+// variable races, true if every checked variable is proved safe and no
+// shared global went unchecked, unknown otherwise.
 func Result(r *report.Report) string {
 	switch r.ExitStatus() {
 	case report.ExitRace:
 		return "false(no-data-race)"
 	case report.ExitSafe:
-		return "true"
+		if len(r.Unchecked) == 0 {
+			return "true"
+		}
 	}
 	return "unknown"
 }

@@ -126,9 +126,14 @@ func newPath(res report.Result, file string, src *source) (*path, error) {
 				if err != nil {
 					return nil, fmt.Errorf("witness: step %d: bad value in %q", st.Step, st.Op)
 				}
-				run = -1
 				p.events = append(p.events, event{kind: nondet, thread: t, line: l, col: c,
 					function: src.functionOr(line, st.Template), callee: callee, value: v})
+				// The rest of the statement (an assume on the value, say)
+				// folds into the call's return: a waypoint at an earlier
+				// column of the line could not follow it.
+				run = len(p.events) - 1
+				runPos = map[string]bool{st.Pos: true}
+				lastPos = st.Pos
 			}
 			continue
 		}
@@ -167,28 +172,11 @@ func (s *source) functionOr(line int, fallback string) string {
 // position splits a trace position file:line:col and reports whether it
 // is in file.
 func position(pos, file string) (line, col int, ok bool) {
-	rest, c, ok1 := cutLast(pos)
-	f, l, ok2 := cutLast(rest)
-	if !ok1 || !ok2 || !sameFile(f, file) {
+	f, line, col, ok := report.ParsePos(pos)
+	if !ok || !sameFile(f, file) {
 		return 0, 0, false
 	}
-	line, err1 := strconv.Atoi(l)
-	col, err2 := strconv.Atoi(c)
-	if err1 != nil || err2 != nil || line < 1 {
-		return 0, 0, false
-	}
-	if col < 1 {
-		col = 1
-	}
-	return line, col, true
-}
-
-func cutLast(s string) (before, after string, ok bool) {
-	i := strings.LastIndexByte(s, ':')
-	if i < 0 {
-		return "", "", false
-	}
-	return s[:i], s[i+1:], true
+	return line, max(col, 1), true
 }
 
 func sameFile(a, b string) bool {

@@ -24,10 +24,11 @@ import (
 	"time"
 
 	"circ/report"
+	"circ/svcomp"
 )
 
 // Specification is the SV-COMP property text of no-data-race.
-const Specification = "CHECK( init(main()), LTL(G ! data-race) )"
+const Specification = svcomp.NoDataRace
 
 // Format is a witness file format.
 type Format int

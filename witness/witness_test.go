@@ -77,13 +77,13 @@ func TestNewPath(t *testing.T) {
 		{kind: create, thread: 0, line: 12, col: 34, function: "main", callee: "worker", newThread: 1},
 		{kind: create, thread: 0, line: 14, col: 27, function: "main", callee: "worker", newThread: 2},
 		// worker#2 was created second, so it is thread 2.
+		// The rest of line 5 folds into the call's return: a waypoint
+		// at column 7 could not follow one at column 33.
 		{kind: nondet, thread: 2, line: 5, col: 33, function: "worker", callee: "__VERIFIER_nondet_int", value: 0},
-		{kind: statement, thread: 2, line: 5, col: 7, function: "worker"},
 		{kind: statement, thread: 2, line: 6, col: 7, function: "worker"},
 		// The exit and the step in other.h are left out.
+		// Steps 9 and 10 on line 5 fold into the call's return.
 		{kind: nondet, thread: 1, line: 5, col: 33, function: "worker", callee: "__VERIFIER_nondet_int", value: 7},
-		// Steps 9 and 10 on line 5 merge into one.
-		{kind: statement, thread: 1, line: 5, col: 7, function: "worker"},
 		{kind: statement, thread: 1, line: 6, col: 7, function: "worker"},
 		// The havoc of an uninitialized local (step 12) names no call.
 	}
@@ -210,28 +210,28 @@ func TestWriteYAML(t *testing.T) {
 	if md.Task.DataModel != "LP64" || md.Task.Specification != Specification || md.Task.Language != "C" {
 		t.Errorf("task = %+v", md.Task)
 	}
-	// Eight events, each its own segment, then the final segment.
-	if len(e.Content) != 9 {
-		t.Fatalf("%d segments, want 9", len(e.Content))
+	// Six events, each its own segment, then the final segment.
+	if len(e.Content) != 7 {
+		t.Fatalf("%d segments, want 7", len(e.Content))
 	}
-	for i, s := range e.Content[:8] {
+	for i, s := range e.Content[:6] {
 		if len(s.Segment) != 1 || s.Segment[0].Waypoint.Action != "follow" {
 			t.Errorf("segment %d = %+v, want one follow waypoint", i, s)
 		}
 	}
 	types := ""
-	for _, s := range e.Content[:8] {
+	for _, s := range e.Content[:6] {
 		types += s.Segment[0].Waypoint.Type + " "
 	}
-	if want := "function_enter function_enter function_return assumption assumption function_return assumption assumption "; types != want {
+	if want := "function_enter function_enter function_return assumption function_return assumption "; types != want {
 		t.Errorf("waypoint types = %q, want %q", types, want)
 	}
-	ret := e.Content[5].Segment[0].Waypoint
+	ret := e.Content[4].Segment[0].Waypoint
 	if ret.Constraint == nil || *ret.Constraint != (yamlConstraint{`\result == 7`, "acsl_expression"}) || ret.ThreadID != 1 ||
 		ret.Location != (yamlLocation{"t.c", 5, 33, "worker"}) {
 		t.Errorf("function_return waypoint = %+v %+v", ret, ret.Constraint)
 	}
-	final := e.Content[8].Segment
+	final := e.Content[6].Segment
 	if len(final) != 2 {
 		t.Fatalf("final segment has %d waypoints, want 2", len(final))
 	}
@@ -283,10 +283,8 @@ func TestWriteGraphML(t *testing.T) {
 		"startline=14,threadId=0,createThread=2",
 		"threadId=2,enterFunction=worker",
 		`startline=5,threadId=2,assumption=\result == 0;,assumption.resultfunction=__VERIFIER_nondet_int`,
-		"startline=5,threadId=2",
 		"startline=6,threadId=2",
 		`startline=5,threadId=1,assumption=\result == 7;,assumption.resultfunction=__VERIFIER_nondet_int`,
-		"startline=5,threadId=1",
 		"startline=6,threadId=1",
 		"startline=7,threadId=1",
 		"startline=15,threadId=0",

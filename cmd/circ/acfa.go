@@ -16,14 +16,16 @@ func runACFA(args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := newCheckFlagSet(&f, stderr)
 	fs.Lookup("format").Usage = "output format: text or dot (Graphviz, one digraph per variable and thread template)"
-	// The explicit engine has no ACFAs: its flags are not for acfa.
-	for _, name := range []string{"engine", "threads", "nondet-range", "max-depth"} {
-		if err := fs.MarkHidden(name); err != nil {
-			panic(err)
-		}
-	}
+	// The explicit engine has no ACFAs, and acfa prints no report: those
+	// flags of check are not acfa's.
+	notOurs := []string{"engine", "threads", "nondet-range", "max-depth", "svcomp", "witness"}
+	hideFlags(fs, notOurs...)
 	if code, ok := parseFlags(fs, args, "acfa", "Usage: circ acfa [flags] FILE.c|FILE.i", stdout, stderr); !ok {
 		return code
+	}
+	if err := refuseFlags(fs, "acfa", notOurs[1:]...); err != nil {
+		fmt.Fprintf(stderr, "circ: %v\n", err)
+		return 2
 	}
 	if f.format != "text" && f.format != "dot" {
 		fmt.Fprintf(stderr, "circ: --format must be text or dot, not %q\n", f.format)

@@ -82,18 +82,20 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if rep == nil {
 		return code
 	}
+	// The witness first: a verdict line must not stand when its witness
+	// could not be written.
+	if f.witness != "" {
+		if err := writeWitness(f.witness, rep, f.svcomp.witnessDataModel(), stderr); err != nil {
+			fmt.Fprintf(stderr, "circ: --witness: %v\n", err)
+			return 2
+		}
+	}
 	if err := write(rep, stdout); err != nil {
 		fmt.Fprintf(stderr, "circ: writing the report: %v\n", err)
 		return 2
 	}
 	if f.format == "text" {
 		f.svcomp.writeResult(stdout, rep)
-	}
-	if f.witness != "" {
-		if err := writeWitness(f.witness, rep, f.svcomp.witnessDataModel(), stderr); err != nil {
-			fmt.Fprintf(stderr, "circ: --witness: %v\n", err)
-			return 2
-		}
 	}
 	return rep.ExitStatus()
 }
@@ -164,6 +166,11 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 		results = checkCIRC(ctx, prog, vars, *f, def, progress)
 	}
 	rep = &report.Report{File: input, Results: results}
+	if len(f.vars) == 0 {
+		for _, v := range prog.SharedHandles() {
+			rep.Unchecked = append(rep.Unchecked, v.CName+": a pthread_t that two threads access; circ checks no races on thread handles")
+		}
+	}
 	for _, e := range prog.Approximations {
 		rep.Approximations = append(rep.Approximations, fmt.Sprintf("%s: %s", e.Pos, e.Note))
 	}
@@ -212,6 +219,26 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 	close(work)
 	wg.Wait()
 	return results
+}
+
+// hideFlags hides flags of check that another command built on check's
+// flag set does not take.
+func hideFlags(fs *pflag.FlagSet, names ...string) {
+	for _, name := range names {
+		if err := fs.MarkHidden(name); err != nil {
+			panic(err) // a flag check does not define: a programming error
+		}
+	}
+}
+
+// refuseFlags is an error naming the first of the flags that was given.
+func refuseFlags(fs *pflag.FlagSet, cmd string, names ...string) error {
+	for _, name := range names {
+		if fs.Changed(name) {
+			return fmt.Errorf("--%s is a flag of circ check, not of circ %s", name, cmd)
+		}
+	}
+	return nil
 }
 
 // parseFlags parses args; ok is false when the command must stop with

@@ -33,7 +33,8 @@ func main() {
 const usage = `circ: race checking by context inference
 
 Usage:
-  circ check [flags] FILE.c|FILE.i   decide, per shared variable, race / safe / unknown
+  circ check [flags] FILE.c|FILE.i|TASK.yml
+                                     decide, per shared variable, race / safe / unknown
   circ cfa [flags] FILE.c|FILE.i     print the control-flow automata (text or Graphviz DOT)
   circ acfa [flags] FILE.c|FILE.i    check, and print each variable's final context ACFAs (text or DOT)
   circ lockset [flags] FILE.c|FILE.i the classic static lockset check (Eraser/nesC style)

@@ -27,12 +27,18 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&keep, "keep", "", "keep each generated program (source, binary, TSan output) in DIR/VARIABLE")
 	fs.DurationVar(&runTimeout, "run-timeout", 10*time.Second, "stop each native run after this long")
 	fs.DurationVar(&watchdog, "watchdog", 2*time.Second, "give up forcing the schedule when it stands still this long")
+	// replay prints its own lines, not check's report.
+	notOurs := []string{"format", "svcomp", "witness"}
+	hideFlags(fs, notOurs...)
 	if code, ok := parseFlags(fs, args, "replay", "Usage: circ replay [check flags] [--keep DIR] FILE.c\n\nChecks FILE.c as 'circ check' does, then replays each race trace natively\n(gcc -fsanitize=thread) and reports whether ThreadSanitizer sees the race.\nExit status: 0 every race confirmed, 1 some race not confirmed,\n2 bad input, or gcc -fsanitize=thread unavailable.", stdout, stderr); !ok {
 		return code
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "circ: "+format+"\n", a...)
 		return 2
+	}
+	if err := refuseFlags(fs, "replay", notOurs...); err != nil {
+		return bad("%v", err)
 	}
 	if runTimeout <= 0 || watchdog <= 0 {
 		return bad("--run-timeout and --watchdog must be positive")
@@ -50,6 +56,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	status, races := replayConfirmed, 0
 	for i := range rep.Results {
 		res := &rep.Results[i]
+		if res.Verdict == report.Unknown {
+			fmt.Fprintf(stdout, "%s: unknown, nothing to replay (%s)\n", res.Variable, res.Reason)
+		}
 		if res.Verdict != report.Race {
 			continue
 		}

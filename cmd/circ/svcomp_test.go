@@ -85,7 +85,10 @@ func TestSVCOMPTaskYAMLErrors(t *testing.T) {
 		{"unknown key", "format_version: '2.0'\ninput_files: x.c\nbogus: 1\n", "bogus"},
 		{"old format", "format_version: '1.0'\ninput_files: x.c\n", "format_version"},
 		{"no inputs", "format_version: '2.0'\nproperties:\n  - property_file: " + abs + "/properties/no-data-race.prp\n", "no input file"},
-		{"bad verdict", "format_version: '2.0'\ninput_files: " + abs + "/mutex_counter.c\nproperties:\n  - property_file: " + abs + "/properties/no-data-race.prp\n    expected_verdict: maybe\n", "maybe"},
+		{"bad verdict", "format_version: '2.0'\ninput_files: " + abs + "/mutex_counter.c\nproperties:\n  - property_file: " + abs + "/properties/no-data-race.prp\n    expected_verdict: maybe\n", "expected_verdict: want true or false"},
+		{"required files are accepted, a property pattern must name one file", "format_version: '2.0'\ninput_files: " + abs + "/mutex_counter.c\nrequired_files: [x.h]\nproperties:\n  - property_file: " + abs + "/properties/*.prp\n", "names 2 files"},
+		{"listed twice", "format_version: '2.0'\ninput_files: " + abs + "/mutex_counter.c\nproperties:\n  - property_file: " + abs + "/properties/no-data-race.prp\n  - property_file: " + abs + "/properties/no-data-race.prp\n", "twice"},
+		{"verdict list", "format_version: '2.0'\ninput_files: " + abs + "/mutex_counter.c\nproperties:\n  - property_file: " + abs + "/properties/no-data-race.prp\n    expected_verdict: [true]\n", "line 5: expected_verdict"},
 		{"subproperty", "format_version: '2.0'\ninput_files: " + abs + "/mutex_counter.c\nproperties:\n  - property_file: " + abs + "/properties/no-data-race.prp\n    subproperty: valid-free\n", "subproperty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -157,4 +160,16 @@ func summary(out string) string {
 		}
 	}
 	return strings.Join(keep, " | ")
+}
+
+// TestSVCOMPUncheckedHandle: a pthread_t global that another thread
+// reads is outside what circ checks, so the whole-program verdict cannot
+// be true even though no checked variable races.
+func TestSVCOMPUncheckedHandle(t *testing.T) {
+	r := runCLI(t, "check", "--svcomp", "-q", svcompDir+"handle_read_by_thread.yml")
+	for _, want := range []string{"not checked: t1", "RESULT: unknown", "does not decide the expected verdict false"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		}
+	}
 }
