@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"circ/cfa/cfront"
 	"circ/report"
 
 	"modernc.org/cc/v4"
@@ -104,19 +105,20 @@ func Instrument(name string, src []byte, ast *cc.AST, tr *report.Trace) (*Plan, 
 			in.lineStarts = append(in.lineStarts, i+1)
 		}
 	}
-	walk(ast.TranslationUnit, nil, func(n any, stack []any) {
+	cfront.Walk(ast.TranslationUnit, func(n any, stack []any) bool {
 		nd, ok := n.(cc.Node)
 		if !ok {
-			return
+			return true
 		}
 		p := nd.Position()
 		if p.Filename != name || p.Line == 0 {
-			return
+			return true
 		}
 		k := [2]int{p.Line, p.Column}
 		if old, ok := in.deepest[k]; !ok || len(stack) >= len(old) {
 			in.deepest[k] = append(append([]any(nil), stack...), n)
 		}
+		return true
 	})
 	in.atomicFunctions(ast)
 
@@ -481,34 +483,6 @@ func tokens(n any) []cc.Token {
 	}
 	visit(reflect.ValueOf(n))
 	return out
-}
-
-// walk calls f for every AST node below n, depth first in source order,
-// with the stack of its ancestors. It follows the exported fields of
-// cc/v4's node structs, which form a tree.
-func walk(n any, stack []any, f func(n any, stack []any)) {
-	v := reflect.ValueOf(n)
-	if !isNode(v) {
-		return
-	}
-	f(n, stack)
-	stack = append(stack, n)
-	s := v.Elem()
-	for i := 0; i < s.NumField(); i++ {
-		if !s.Type().Field(i).IsExported() {
-			continue
-		}
-		fv := s.Field(i)
-		if fv.Kind() == reflect.Interface {
-			if fv.IsNil() {
-				continue
-			}
-			fv = fv.Elem()
-		}
-		if isNode(fv) {
-			walk(fv.Interface(), stack, f)
-		}
-	}
 }
 
 var ccPkg = reflect.TypeOf(cc.AST{}).PkgPath()

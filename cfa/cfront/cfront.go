@@ -141,9 +141,37 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 			err = newError(pos, "cfront internal error: %v (%s)", r, firstFrames(debug.Stack()))
 		}
 	}()
-	cfg0, cerr := config()
-	if cerr != nil {
-		return nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", cerr)
+	ast, terr := translateFile(name, src, opts)
+	if strings.HasSuffix(name, ".i") {
+		b.lineMap = lineMarkers(name, src)
+	}
+	if terr != nil {
+		e, ok := terr.(*Error)
+		if !ok {
+			e = ccError(name, terr)
+		}
+		if e.Pos.File == "<end>" {
+			// The parser ran into the sentinel: the user's file ended early.
+			e.Pos = endPos(name, src)
+		}
+		e.Pos = b.mapPos(e.Pos)
+		return nil, e
+	}
+	if ast == nil || ast.TranslationUnit == nil {
+		return nil, newError(cfa.Pos{File: name}, "empty translation unit")
+	}
+	b.ast = ast
+	return b.build(), nil
+}
+
+// translateFile preprocesses, parses and type checks the C file name
+// (text src) with gcc's configuration, circ's shipped headers and opts.
+// A bad option or configuration is an *Error; cc/v4's own errors are
+// returned as they are.
+func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
+	cfg0, err := config()
+	if err != nil {
+		return nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", err)
 	}
 	cfg := *cfg0
 	cfg.ExpansionLimit = 50_000_000
@@ -164,7 +192,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		predefined = reservedOnly(predefined)
 	}
 	predefined += opts.defines()
-	sources := []cc.Source{
+	return translate(&cfg, []cc.Source{
 		{Name: "<predefined>", Value: predefined},
 		{Name: "<builtin>", Value: cc.Builtin},
 		{Name: name, Value: string(src)},
@@ -172,25 +200,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		// never ends when a pointer declarator runs into the end of input
 		// (typeQualifierList shifts EOF forever). It is never lowered.
 		{Name: "<end>", Value: "int " + sentinel + ";\n"},
-	}
-	ast, terr := translate(&cfg, sources, name)
-	if strings.HasSuffix(name, ".i") {
-		b.lineMap = lineMarkers(name, src)
-	}
-	if terr != nil {
-		e := ccError(name, terr)
-		if e.Pos.File == "<end>" {
-			// The parser ran into the sentinel: the user's file ended early.
-			e.Pos = endPos(name, src)
-		}
-		e.Pos = b.mapPos(e.Pos)
-		return nil, e
-	}
-	if ast == nil || ast.TranslationUnit == nil {
-		return nil, newError(cfa.Pos{File: name}, "empty translation unit")
-	}
-	b.ast = ast
-	return b.build(), nil
+	}, name)
 }
 
 // translate runs cc.Translate, turning a panic inside cc/v4 into an error.

@@ -10,14 +10,26 @@ import (
 var ccPkg = reflect.TypeOf(cc.AST{}).PkgPath()
 
 // inspect calls f for n and, when f returns true, for every AST node
-// below n, depth first in source order. It follows the exported node
-// fields of cc/v4's AST (pointers to its struct types, directly or
-// through interfaces such as ExpressionNode), which form a tree.
+// below n, depth first in source order.
 func inspect(n any, f func(any) bool) {
+	Walk(n, func(n any, _ []any) bool { return f(n) })
+}
+
+// Walk calls f for n and, when f returns true, for every cc/v4 AST node
+// below n, depth first in source order, with the stack of n's ancestors
+// (outermost first). It follows the exported node fields of cc/v4's AST
+// (pointers to its struct types, directly or through interfaces such as
+// ExpressionNode), which form a tree.
+func Walk(n any, f func(n any, stack []any) bool) {
+	walk(n, nil, f)
+}
+
+func walk(n any, stack []any, f func(n any, stack []any) bool) {
 	v := reflect.ValueOf(n)
-	if !isNode(v) || !f(n) {
+	if !isNode(v) || !f(n, stack) {
 		return
 	}
+	stack = append(stack, n)
 	s := v.Elem()
 	for i := 0; i < s.NumField(); i++ {
 		if !s.Type().Field(i).IsExported() {
@@ -31,7 +43,7 @@ func inspect(n any, f func(any) bool) {
 			fv = fv.Elem()
 		}
 		if isNode(fv) {
-			inspect(fv.Interface(), f)
+			walk(fv.Interface(), stack, f)
 		}
 	}
 }
