@@ -136,6 +136,10 @@ func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, sync, n
 	}
 	if sync != "" {
 		i := initAt(init, off, func(i *cc.Initializer) bool { return b.syncTypeName(i.Type()) == sync })
+		if i == nil && isInt(typ) {
+			// pthread_t, pthread_once_t, pthread_spinlock_t: integers.
+			i = initAt(init, off, func(i *cc.Initializer) bool { return i.Case == cc.InitializerExpr && isInt(i.Type()) })
+		}
 		if i == nil {
 			inside := initAt(init, off, func(i *cc.Initializer) bool { return i.Case == cc.InitializerExpr })
 			if inside != nil {
@@ -247,7 +251,7 @@ func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.
 		if f.l.sync != "" {
 			if v.Kind == cfa.Handle {
 				if li != nil {
-					t.b.fail(li, "unsupported: initializer of thread handle %s", v.CName)
+					t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: t.expr(li.AssignmentExpression, true), Pos: p})
 				}
 				continue
 			}
