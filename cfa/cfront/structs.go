@@ -141,10 +141,18 @@ func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, sync, n
 			i = initAt(init, off, func(i *cc.Initializer) bool { return i.Case == cc.InitializerExpr && isInt(i.Type()) })
 		}
 		if i == nil {
-			inside := initAt(init, off, func(i *cc.Initializer) bool { return i.Case == cc.InitializerExpr })
-			if inside != nil {
-				b.fail(inside, "unsupported: initializer of %s without its own braces", name)
-			}
+			// Brace elision into the object ({0} for the whole struct is
+			// the common case): only zeros are its default state.
+			inspect(init, func(n any) bool {
+				x, ok := n.(*cc.Initializer)
+				if !ok || x.Case != cc.InitializerExpr || x.Offset() < off || x.Offset() >= off+typ.Size() {
+					return true
+				}
+				if v, ok := intValue(x.AssignmentExpression.Value()); !ok || v != 0 || hasSE(x.AssignmentExpression) {
+					b.fail(x, "unsupported: initializer of %s without its own braces", name)
+				}
+				return true
+			})
 		}
 		return i
 	}
@@ -166,7 +174,23 @@ func (b *builder) checkStructInit(init *cc.Initializer, cname string) {
 // newStaticStruct creates the variables of a struct of static storage
 // (global or static local): zero unless initialized, each leaf from its
 // constant initializer.
-func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc.Initializer) *local {
+//
+// A global's initializer that circ cannot split is an error only when
+// the global is used, like an unsupported type: the variable records it.
+func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc.Initializer) (l *local) {
+	if b.isFileScope(d) {
+		n := len(b.prog.Globals)
+		defer func() {
+			if r := recover(); r != nil {
+				e, ok := r.(*Error)
+				if !ok {
+					panic(r)
+				}
+				b.prog.Globals = b.prog.Globals[:n]
+				l = &local{bad: e.Msg, typ: d.Type()}
+			}
+		}()
+	}
 	if init != nil {
 		if init.Case == cc.InitializerExpr {
 			b.fail(init, "unsupported: initializer of struct %s from a struct value", cname)
