@@ -54,6 +54,8 @@ type local struct {
 	typ    cc.Type
 	sync   string // a synchronization object: its type's typedef name
 	key    any    // the C object (builder.objKey), for synchronization objects
+	// members are a struct variable's fields (structs.go); v is nil then.
+	members []member
 }
 
 func (b *builder) fail(n cc.Node, format string, args ...any) {
@@ -338,6 +340,9 @@ func (b *builder) global(name string) *local {
 // newStatic creates a variable of static storage (a global, or a static
 // local whose program name is qualified).
 func (b *builder) newStatic(d *cc.Declarator, name, cname string, init *cc.Initializer) *local {
+	if b.isStruct(d.Type()) {
+		return b.newStaticStruct(d, name, cname, init)
+	}
 	kind, bad := b.classify(d.Type())
 	if bad != "" {
 		return &local{bad: fmt.Sprintf("unsupported: %s variable %s", bad, cname), typ: d.Type()}

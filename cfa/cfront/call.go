@@ -279,10 +279,17 @@ func zeroIf(want bool) cfa.Expr {
 
 // addrOfVar resolves &v (possibly parenthesized or cast) to v's local.
 func (t *tb) addrOfVar(n cc.ExpressionNode, what string) (*local, cc.Node) {
-	if d, pe := identArg(n); d != nil {
+	if d, pe, path := addrArg(n); d != nil {
 		l := t.lookup(d, pe)
 		if l.bad != "" {
 			t.b.fail(pe, "%s", l.bad)
+		}
+		if len(path) > 0 {
+			u := stripCasts(n).(*cc.UnaryExpression)
+			l = t.member(u.CastExpression)
+		}
+		if l.members != nil {
+			t.b.fail(n, "unsupported: address of struct %s as a %s argument", describeLocal(l), what)
 		}
 		return l, pe
 	}
@@ -291,9 +298,9 @@ func (t *tb) addrOfVar(n cc.ExpressionNode, what string) (*local, cc.Node) {
 }
 
 func (t *tb) handleArg(n cc.ExpressionNode) *cfa.Var {
-	l, at := t.addrOfVar(n, "thread handle")
+	l, _ := t.addrOfVar(n, "thread handle")
 	if l.v.Kind != cfa.Handle {
-		t.b.fail(at, "unsupported: %s is not a pthread_t", l.v.CName)
+		t.b.fail(n, "unsupported: %s is not a pthread_t", l.v.CName)
 	}
 	return l.v
 }
@@ -307,11 +314,18 @@ func (t *tb) handleValue(n cc.ExpressionNode) cfa.Expr {
 			if l.bad != "" {
 				t.b.fail(pe, "%s", l.bad)
 			}
-			if l.v.Kind != cfa.Handle {
-				t.b.fail(pe, "unsupported: %s is not a pthread_t", l.v.CName)
+			if l.members != nil || l.v.Kind != cfa.Handle {
+				t.b.fail(pe, "unsupported: %s is not a pthread_t", pe.Token.SrcStr())
 			}
 			return cfa.Ref{V: l.v}
 		}
+	}
+	if _, path, ok := memberPath(n); ok && len(path) > 0 {
+		l := t.member(n)
+		if l.members != nil || l.v.Kind != cfa.Handle {
+			t.b.fail(n, "unsupported: %s is not a pthread_t", strings.Join(path, "."))
+		}
+		return cfa.Ref{V: l.v}
 	}
 	if t.b.syncTypeName(n.Type()) != "pthread_t" {
 		t.b.fail(n, "unsupported: a thread handle must be a pthread_t variable or value")

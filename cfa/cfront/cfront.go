@@ -7,7 +7,8 @@
 // all calls inlined, side effects linearized into temporaries, and the
 // concurrency conventions of design.md (pthread threads and mutexes, atomic
 // sections, __VERIFIER_* built-ins, assert) mapped onto cfa operations.
-// Anything it cannot model soundly (pointers, arrays, structs, floating
+// Struct variables are replaced by their scalar fields (structs.go).
+// Anything it cannot model soundly (pointers, arrays, floating
 // point, the heap, recursion, calls to functions without a body) is
 // reported as an *Error with its file:line:column; the package never
 // guesses and never panics through its API.

@@ -402,7 +402,7 @@ func TestErrors(t *testing.T) {
 		{"pointer-global", "int *p;\nint main() {\n  return *p;\n}\n", "t.c:3:10: unsupported: pointer dereference"},
 		{"array", "int a[3];\nint main() {\n  a[1] = 2;\n  return 0;\n}\n", "t.c:3:3: unsupported: array indexing"},
 		{"array-local", "int main() {\n  int a[3];\n  return 0;\n}\n", "t.c:2:7: unsupported: array variable a"},
-		{"struct", "struct s { int f; } v;\nint main() {\n  v.f = 1;\n  return 0;\n}\n", "t.c:3:3: unsupported: struct member access"},
+		{"struct-pointer", "struct s { int f; } v, *p;\nint main() {\n  p->f = 1;\n  return 0;\n}\n", "t.c:3:3: unsupported: member access through a pointer (->)"},
 		{"float", "int main() {\n  float f = 1.0;\n  return 0;\n}\n", "t.c:2:9: unsupported: floating-point variable f"},
 		{"float-const", "int g;\nint main() {\n  g = 2.5;\n  return 0;\n}\n", "t.c:3:7: unsupported: floating-point constant 2.5"},
 		{"unknown-fn", "int foo(int);\nint main() {\n  return foo(1);\n}\n", "t.c:3:10: call to undefined function foo"},

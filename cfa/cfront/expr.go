@@ -3,6 +3,7 @@ package cfront
 import (
 	"math"
 	"math/bits"
+	"strings"
 
 	"circ/cfa"
 
@@ -258,7 +259,7 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 		case cc.PostfixExpressionIndex:
 			t.b.fail(n, "unsupported: array indexing")
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-			t.b.fail(n, "unsupported: struct member access")
+			return t.memberValue(x)
 		case cc.PostfixExpressionComplit:
 			t.b.fail(n, "unsupported: compound literal")
 		}
@@ -269,6 +270,13 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 		case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
 			return t.incDec(x.UnaryExpression, x.Case == cc.UnaryExpressionInc, false, want, p)
 		case cc.UnaryExpressionAddrof:
+			if pe, path, ok := memberPath(x.CastExpression); ok && (len(path) > 0 || t.b.isStruct(x.CastExpression.Type())) {
+				name := strings.Join(append([]string{pe.Token.SrcStr()}, path...), ".")
+				if t.b.isStruct(x.CastExpression.Type()) {
+					t.b.fail(n, "unsupported: address of struct %s", name)
+				}
+				t.b.fail(n, "unsupported: address of field %s", name)
+			}
 			t.b.fail(n, "unsupported: address-of operator (&)")
 		case cc.UnaryExpressionDeref:
 			t.b.fail(n, "unsupported: pointer dereference")
@@ -409,6 +417,8 @@ func (t *tb) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 			switch {
 			case l.bad != "":
 				t.b.fail(x, "%s", l.bad)
+			case l.members != nil:
+				t.b.fail(x, "unsupported: struct %s used as a value", x.Token.SrcStr())
 			case l.ptrInt:
 				t.b.fail(x, "unsupported: pointer variable %s used other than in an integer cast", x.Token.SrcStr())
 			case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
@@ -670,6 +680,8 @@ func (t *tb) lvalue(n cc.ExpressionNode) *cfa.Var {
 			switch {
 			case l.bad != "":
 				t.b.fail(x, "%s", l.bad)
+			case l.members != nil:
+				t.b.fail(x, "unsupported: assignment to struct %s", x.Token.SrcStr())
 			case l.ptrInt:
 				t.b.fail(x, "unsupported: assignment to pointer variable %s", x.Token.SrcStr())
 			case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
@@ -677,6 +689,16 @@ func (t *tb) lvalue(n cc.ExpressionNode) *cfa.Var {
 			}
 			return l.v
 		}
+	}
+	if x, ok := s.(*cc.PostfixExpression); ok && (x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect) {
+		l := t.member(x)
+		switch {
+		case l.members != nil:
+			t.b.fail(x, "unsupported: assignment to struct %s", describeLocal(l))
+		case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
+			t.b.fail(x, "unsupported: assignment to synchronization object %s", l.v.CName)
+		}
+		return l.v
 	}
 	// Report the most precise error for other lvalues.
 	t.expr(s, true)
@@ -698,6 +720,9 @@ var assignOps = map[cc.AssignmentExpressionCase]cfa.BinOp{
 }
 
 func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
+	if t.b.isStruct(x.UnaryExpression.Type()) {
+		return t.structAssign(x, want, p)
+	}
 	v := t.lvalue(x.UnaryExpression)
 	if t.b.atomic[v] {
 		return t.atomicAssign(v, x, want, p)

@@ -277,6 +277,11 @@ func (t *tb) newVar(d *cc.Declarator, cname string, kind cfa.VarKind, typ cc.Typ
 // declLocal creates the local for declarator d of type typ, or records why
 // it cannot be used.
 func (t *tb) declLocal(d *cc.Declarator, typ cc.Type) *local {
+	if t.b.isStruct(typ) {
+		l := &local{bad: "unsupported: struct variable " + d.Name() + " passed by value or declared where a jump skips it", typ: typ}
+		t.fr.vars[d] = l
+		return l
+	}
 	kind, bad := t.b.classify(typ)
 	if bad != "" {
 		l := &local{bad: "unsupported: " + bad + " variable " + d.Name(), typ: typ}
@@ -387,6 +392,10 @@ func (t *tb) decl(dn *cc.Declaration) {
 			if l.bad != "" {
 				t.b.fail(d, "%s", l.bad)
 			}
+			continue
+		}
+		if t.b.isStruct(typ) {
+			t.declStruct(d, id.Initializer)
 			continue
 		}
 		kind, bad := t.b.classify(typ)

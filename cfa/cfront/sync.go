@@ -130,20 +130,6 @@ func stripCasts(n cc.ExpressionNode) cc.ExpressionNode {
 	}
 }
 
-// identArg resolves an argument written &v (possibly parenthesized or
-// cast) to v's declarator and the identifier's node; nil if it is not
-// of that form.
-func identArg(n cc.ExpressionNode) (*cc.Declarator, *cc.PrimaryExpression) {
-	if u, ok := stripCasts(n).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
-		if pe, ok := strip(u.CastExpression).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
-			if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
-				return d, pe
-			}
-		}
-	}
-	return nil, nil
-}
-
 // isNull reports whether n is a null pointer constant (0 or NULL).
 func isNull(n cc.ExpressionNode) bool {
 	s := stripCasts(n)
@@ -179,11 +165,10 @@ func (b *builder) scanMutexKinds() {
 			as := args(x.ArgumentExpressionList)
 			switch name := pe.Token.SrcStr(); {
 			case name == "pthread_mutexattr_settype" && len(as) == 2:
-				d, _ := identArg(as[0])
-				if d == nil {
+				k := b.argKey(as[0])
+				if k == nil {
 					return true
 				}
-				k := b.objKey(d)
 				if v, ok := intValue(as[1].Value()); ok && !hasSE(as[1]) {
 					if kind, ok := kindOfValue(v); ok {
 						attrKinds[k] |= 1 << kind
@@ -192,27 +177,26 @@ func (b *builder) scanMutexKinds() {
 					attrKinds[k] |= allKinds
 				}
 			case name == "mtx_init" && len(as) == 2:
-				if d, _ := identArg(as[0]); d != nil {
+				if k := b.argKey(as[0]); k != nil {
 					kind := cfa.NormalMutex
 					if v, ok := intValue(as[1].Value()); !ok || hasSE(as[1]) {
-						b.mutexKinds[b.objKey(d)] |= allKinds
+						b.mutexKinds[k] |= allKinds
 						return true
 					} else if v&c11Recursive != 0 {
 						kind = cfa.RecursiveMutex
 					}
-					b.mutexKinds[b.objKey(d)] |= 1 << kind
+					b.mutexKinds[k] |= 1 << kind
 				}
 			case name == "pthread_mutex_init" && len(as) == 2:
-				d, _ := identArg(as[0])
-				if d == nil {
+				m := b.argKey(as[0])
+				if m == nil {
 					return true
 				}
-				m := b.objKey(d)
-				switch a, _ := identArg(as[1]); {
+				switch a := b.argKey(as[1]); {
 				case isNull(as[1]):
 					b.mutexKinds[m] |= 1 << cfa.NormalMutex
 				case a != nil:
-					inits = append(inits, initCall{m, b.objKey(a)})
+					inits = append(inits, initCall{m, a})
 				default:
 					unknownInit = append(unknownInit, m)
 				}

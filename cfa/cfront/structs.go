@@ -1,0 +1,528 @@
+package cfront
+
+// Struct variables by scalar replacement. A struct variable whose address
+// is never taken (except a synchronization field's, as the argument of a
+// synchronization call) is exactly the tuple of its scalar fields, so it
+// becomes one cfa.Var per leaf field, named as C writes it (s.f, s.f.g).
+// A member access is a reference to the leaf; a struct assignment or
+// initialization is one assignment per leaf, in field order, so that
+// `s = t` writes every field of s and reads every field of t, as in C.
+
+import (
+	"strings"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// member is one field of a struct variable: a leaf (a scalar or
+// synchronization variable, or the reason the field is unusable) or a
+// nested struct.
+type member struct {
+	name string
+	l    *local
+}
+
+// fieldObj identifies a synchronization field of a C object, like objKey
+// does for a whole variable: the object's key and the field path (m, f.m).
+type fieldObj struct {
+	base any
+	path string
+}
+
+// isStruct reports whether t is a struct circ replaces by its fields (a
+// synchronization type implemented as a struct is not).
+func (b *builder) isStruct(t cc.Type) bool {
+	return t != nil && t.Kind() == cc.Struct && b.syncTypeName(t) == ""
+}
+
+// leafMaker creates the variable of one scalar field: path is the field
+// path below the struct variable (f, f.g) and off its byte offset.
+type leafMaker func(path string, typ cc.Type, f *cc.Field, off int64) *local
+
+// structLocal builds the local of a struct variable of type t named cname,
+// creating each usable leaf with mk. Fields circ cannot model are leaves
+// whose use is an error.
+func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, mk leafMaker) *local {
+	st, ok := t.(*cc.StructType)
+	if !ok {
+		return &local{bad: "unsupported: struct variable " + cname, typ: t}
+	}
+	if st.IsIncomplete() {
+		return &local{bad: "unsupported: incomplete struct variable " + cname, typ: t}
+	}
+	l := &local{typ: t}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.FieldByIndex(i)
+		if f == nil {
+			continue
+		}
+		if f.Name() == "" {
+			if f.IsBitfield() {
+				continue // unnamed padding bit-field
+			}
+			return &local{bad: "unsupported: anonymous struct or union member in " + cname, typ: t}
+		}
+		path := f.Name()
+		if prefix != "" {
+			path = prefix + "." + f.Name()
+		}
+		full := cname + "." + f.Name()
+		ft := f.Type()
+		var fl *local
+		switch {
+		case f.IsBitfield():
+			fl = &local{bad: "unsupported: bit-field " + full, typ: ft}
+		case f.IsFlexibleArrayMember():
+			fl = &local{bad: "unsupported: flexible array member " + full, typ: ft}
+		case b.isStruct(ft):
+			fl = b.structLocal(ft, full, path, off+f.Offset(), mk)
+		default:
+			if _, bad := b.classify(ft); bad != "" {
+				fl = &local{bad: "unsupported: " + bad + " field " + full, typ: ft}
+			} else {
+				fl = mk(path, ft, f, off+f.Offset())
+			}
+		}
+		l.members = append(l.members, member{name: f.Name(), l: fl})
+	}
+	return l
+}
+
+// leaves lists the leaf locals of struct local l in field order.
+func leaves(l *local) []*local {
+	var out []*local
+	for _, m := range l.members {
+		if m.l.members != nil {
+			out = append(out, leaves(m.l)...)
+		} else {
+			out = append(out, m.l)
+		}
+	}
+	return out
+}
+
+// field returns the member named name of struct local l.
+func (l *local) field(name string) *local {
+	for _, m := range l.members {
+		if m.name == name {
+			return m.l
+		}
+	}
+	return nil
+}
+
+// initAt finds, among the initializers below init, the one for the
+// object at byte offset off whose type satisfies want.
+func initAt(init *cc.Initializer, off int64, want func(*cc.Initializer) bool) *cc.Initializer {
+	var found *cc.Initializer
+	inspect(init, func(n any) bool {
+		if i, ok := n.(*cc.Initializer); ok && found == nil && i.Offset() == off && want(i) {
+			found = i
+		}
+		return found == nil
+	})
+	return found
+}
+
+// leafInit finds the initializer of the leaf at offset off of type typ
+// inside the struct initializer init (nil: zero). A synchronization
+// field must have its own braced initializer (or expression); brace
+// elision across one is an error.
+func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, sync, name string) *cc.Initializer {
+	if init == nil {
+		return nil
+	}
+	if sync != "" {
+		i := initAt(init, off, func(i *cc.Initializer) bool { return b.syncTypeName(i.Type()) == sync })
+		if i == nil && isInt(typ) {
+			// pthread_t, pthread_once_t, pthread_spinlock_t: integers.
+			i = initAt(init, off, func(i *cc.Initializer) bool { return i.Case == cc.InitializerExpr && isInt(i.Type()) })
+		}
+		if i == nil {
+			// Brace elision into the object ({0} for the whole struct is
+			// the common case): only zeros are its default state.
+			inspect(init, func(n any) bool {
+				x, ok := n.(*cc.Initializer)
+				if !ok || x.Case != cc.InitializerExpr || x.Offset() < off || x.Offset() >= off+typ.Size() {
+					return true
+				}
+				if v, ok := intValue(x.AssignmentExpression.Value()); !ok || v != 0 || hasSE(x.AssignmentExpression) {
+					b.fail(x, "unsupported: initializer of %s without its own braces", name)
+				}
+				return true
+			})
+		}
+		return i
+	}
+	i := initAt(init, off, func(i *cc.Initializer) bool { return i.Case == cc.InitializerExpr && isInt(i.Type()) })
+	return i
+}
+
+// checkStructInit rejects the initializers of a struct circ does not
+// split by field: a struct-valued expression inside the list.
+func (b *builder) checkStructInit(init *cc.Initializer, cname string) {
+	inspect(init, func(n any) bool {
+		if i, ok := n.(*cc.Initializer); ok && i.Case == cc.InitializerExpr && i != init && i.AssignmentExpression != nil && b.isStruct(i.AssignmentExpression.Type()) {
+			b.fail(i, "unsupported: struct value inside the initializer of %s", cname)
+		}
+		return true
+	})
+}
+
+// newStaticStruct creates the variables of a struct of static storage
+// (global or static local): zero unless initialized, each leaf from its
+// constant initializer.
+//
+// A global's initializer that circ cannot split is an error only when
+// the global is used, like an unsupported type: the variable records it.
+func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc.Initializer) (l *local) {
+	if b.isFileScope(d) {
+		n := len(b.prog.Globals)
+		defer func() {
+			if r := recover(); r != nil {
+				e, ok := r.(*Error)
+				if !ok {
+					panic(r)
+				}
+				b.prog.Globals = b.prog.Globals[:n]
+				l = &local{bad: e.Msg, typ: d.Type()}
+			}
+		}()
+	}
+	if init != nil {
+		if init.Case == cc.InitializerExpr {
+			b.fail(init, "unsupported: initializer of struct %s from a struct value", cname)
+		}
+		b.checkStructInit(init, cname)
+	}
+	base := b.objKey(d)
+	atomicStruct := isAtomicObject(d)
+	return b.structLocal(d.Type(), cname, "", 0, func(path string, typ cc.Type, f *cc.Field, off int64) *local {
+		kind, _ := b.classify(typ)
+		v := &cfa.Var{Name: name + "." + path, Global: true, Kind: kind, CName: cname + "." + path, Pos: b.pos(d), Bool: typ.Kind() == cc.Bool}
+		l := &local{v: v, typ: typ, sync: b.syncTypeName(typ), key: fieldObj{base, path}}
+		b.atomic[v] = atomicStruct || isAtomicObject(f.Declarator())
+		li := b.leafInit(init, off, typ, l.sync, v.CName)
+		switch {
+		case l.sync != "":
+			b.syncInit(v, l.sync, li, l.key)
+		case li != nil:
+			v.Init = b.constInit(li, d)
+			if v.Bool && v.Init != 0 {
+				v.Init = 1
+			}
+		}
+		b.prog.Globals = append(b.prog.Globals, v)
+		return l
+	})
+}
+
+// declStruct creates the variables of a local struct variable and lowers
+// its initialization: from an initializer list (missing fields are zero),
+// from another struct, or, without an initializer, an arbitrary value in
+// every data field.
+func (t *tb) declStruct(d *cc.Declarator, init *cc.Initializer) *local {
+	l := t.fr.vars[d]
+	if l == nil {
+		base := t.b.objKey(d)
+		atomicStruct := isAtomicObject(d)
+		l = t.b.structLocal(d.Type(), d.Name(), "", 0, func(path string, typ cc.Type, f *cc.Field, off int64) *local {
+			kind, _ := t.b.classify(typ)
+			fl := t.newVar(nil, d.Name()+"."+path, kind, typ)
+			fl.v.Pos = t.b.pos(d)
+			fl.sync, fl.key = t.b.syncTypeName(typ), fieldObj{base, path}
+			t.b.atomic[fl.v] = atomicStruct || isAtomicObject(f.Declarator())
+			return fl
+		})
+		t.fr.vars[d] = l
+	}
+	if l.bad != "" {
+		t.b.fail(d, "%s", l.bad)
+	}
+	p := t.b.pos(d)
+	switch {
+	case init == nil:
+		for _, f := range leaves(l) {
+			if f.v != nil && f.v.Kind == cfa.Data {
+				lo, hi := rangeOf(f.typ)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: f.v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + f.v.CName})
+			}
+		}
+	case init.Case == cc.InitializerExpr:
+		src := t.structRvalue(init.AssignmentExpression)
+		t.copyStruct(l, src, d.Name(), p)
+	default:
+		t.b.checkStructInit(init, d.Name())
+		t.initStructList(l, init, d.Name(), p)
+	}
+	return l
+}
+
+// initStructList assigns each leaf of l its initializer's value (zero if
+// the list omits it), in field order.
+func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.Pos) {
+	for _, f := range t.leafOffsets(l) {
+		if f.l.bad != "" {
+			if t.b.leafInit(init, f.off, f.l.typ, "", "") != nil {
+				t.b.fail(init, "%s", f.l.bad)
+			}
+			continue
+		}
+		v := f.l.v
+		li := t.b.leafInit(init, f.off, f.l.typ, f.l.sync, v.CName)
+		if f.l.sync != "" {
+			if v.Kind == cfa.Handle {
+				if li != nil {
+					t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: t.expr(li.AssignmentExpression, true), Pos: p})
+				}
+				continue
+			}
+			t.b.syncInit(v, f.l.sync, li, f.l.key)
+			t.set(v, num(0), p)
+			if k, ok := t.b.staticKind[v]; ok && t.mutexKind(f.l) == cfa.UnknownMutexKind {
+				t.set(t.kindField(v), num(int64(kindValue[k])), p)
+			}
+			continue
+		}
+		var e cfa.Expr = cfa.Const{Val: 0}
+		if li != nil && li.AssignmentExpression != nil {
+			e = t.intExpr(li.AssignmentExpression)
+		}
+		if t.b.atomic[v] {
+			t.b.fail(init, "unsupported: initializer of atomic field %s", v.CName)
+		}
+		t.assignTo(v, normBool(v, e), p)
+	}
+}
+
+// leafOff is a leaf local with its byte offset in the struct.
+type leafOff struct {
+	l   *local
+	off int64
+}
+
+// leafOffsets lists the leaves of struct local l with their offsets.
+func (t *tb) leafOffsets(l *local) []leafOff {
+	var out []leafOff
+	var walk func(l *local, typ cc.Type, off int64)
+	walk = func(l *local, typ cc.Type, off int64) {
+		st := typ.(*cc.StructType)
+		for _, m := range l.members {
+			f := st.FieldByName(m.name)
+			if m.l.members != nil {
+				walk(m.l, f.Type(), off+f.Offset())
+				continue
+			}
+			out = append(out, leafOff{m.l, off + f.Offset()})
+		}
+	}
+	walk(l, l.typ, 0)
+	return out
+}
+
+// memberPath resolves n, written v.f.g (possibly parenthesized), to v's
+// identifier and the field names; ok is false if n is not of that form.
+func memberPath(n cc.ExpressionNode) (pe *cc.PrimaryExpression, path []string, ok bool) {
+	switch x := strip(n).(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionIdent {
+			return x, nil, true
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
+			return memberPath(x.PrimaryExpression)
+		case cc.PostfixExpressionSelect:
+			pe, path, ok := memberPath(x.PostfixExpression)
+			if !ok {
+				return nil, nil, false
+			}
+			return pe, append(path, x.Token2.SrcStr()), true
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionPostfix {
+			return memberPath(x.PostfixExpression)
+		}
+	}
+	return nil, nil, false
+}
+
+// memberBase describes the object a member access that is not
+// variable.field applies to.
+func memberBase(n cc.ExpressionNode) string {
+	for {
+		x, ok := strip(n).(*cc.PostfixExpression)
+		if !ok {
+			return "a value that is not a struct variable"
+		}
+		switch x.Case {
+		case cc.PostfixExpressionSelect:
+			n = x.PostfixExpression
+			continue
+		case cc.PostfixExpressionPSelect:
+			return "a pointer (->)"
+		case cc.PostfixExpressionIndex:
+			return "an array element (arrays of structs)"
+		case cc.PostfixExpressionCall:
+			return "a struct returned by a function"
+		case cc.PostfixExpressionPrimary:
+			if pe, ok := x.PrimaryExpression.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionExpr {
+				return "a struct expression"
+			}
+		}
+		return "a value that is not a struct variable"
+	}
+}
+
+// member resolves a member access v.f.g to the local of that field (a
+// leaf or a nested struct), or fails naming the construct.
+func (t *tb) member(n cc.ExpressionNode) *local {
+	if x, ok := strip(n).(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionPSelect {
+		t.b.fail(n, "unsupported: member access through a pointer (->)")
+	}
+	pe, path, ok := memberPath(n)
+	if !ok {
+		t.b.fail(n, "unsupported: member access on %s", memberBase(n))
+	}
+	d, ok := pe.ResolvedTo().(*cc.Declarator)
+	if !ok {
+		t.b.fail(pe, "unsupported: identifier %s", pe.Token.SrcStr())
+	}
+	l := t.lookup(d, pe)
+	if l.bad != "" {
+		t.b.fail(pe, "%s", l.bad)
+	}
+	name := pe.Token.SrcStr()
+	for _, f := range path {
+		if l.members == nil {
+			t.b.fail(n, "unsupported: member access %s.%s", name, f)
+		}
+		l = l.field(f)
+		name += "." + f
+		if l == nil {
+			t.b.fail(n, "unsupported: member %s", name)
+		}
+		if l.bad != "" {
+			t.b.fail(n, "%s", l.bad)
+		}
+	}
+	return l
+}
+
+// memberValue lowers a member access read for its value.
+func (t *tb) memberValue(n cc.ExpressionNode) cfa.Expr {
+	l := t.member(n)
+	switch {
+	case l.members != nil:
+		t.b.fail(n, "unsupported: struct %s used as a value", describeLocal(l))
+	case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
+		t.b.fail(n, "unsupported: synchronization object %s used as a value", l.v.CName)
+	case t.b.atomic[l.v]:
+		return t.atomicLoad(l.v, t.b.pos(n))
+	}
+	return cfa.Ref{V: l.v}
+}
+
+// describeLocal names a struct local by its first leaf's prefix.
+func describeLocal(l *local) string {
+	for _, f := range leaves(l) {
+		if f.v != nil {
+			name := f.v.CName
+			if i := strings.LastIndex(name, "."); i >= 0 {
+				return name[:i]
+			}
+		}
+	}
+	return "value"
+}
+
+// structRvalue resolves a struct-valued expression that is copied: a
+// struct variable or a struct member of one.
+func (t *tb) structRvalue(n cc.ExpressionNode) *local {
+	s := strip(n)
+	if x, ok := s.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+		t.b.fail(n, "unsupported: struct returned by value from a function")
+	}
+	if _, _, ok := memberPath(s); !ok {
+		if x, ok := s.(*cc.AssignmentExpression); ok && x.Case != cc.AssignmentExpressionCond {
+			t.b.fail(n, "unsupported: value of a struct assignment")
+		}
+		t.b.fail(n, "unsupported: struct value")
+	}
+	l := t.member(s)
+	if l.members == nil {
+		t.b.fail(n, "unsupported: struct value")
+	}
+	return l
+}
+
+// copyStruct assigns each leaf of src to the same leaf of dst, in field
+// order: every field of src is read and every field of dst written.
+func (t *tb) copyStruct(dst, src *local, name string, p cfa.Pos) {
+	dl, sl := leaves(dst), leaves(src)
+	if len(dl) != len(sl) {
+		t.b.failAt(p, "unsupported: assignment between different struct types")
+	}
+	for i, d := range dl {
+		s := sl[i]
+		for _, f := range []*local{d, s} {
+			switch {
+			case f.bad != "":
+				t.b.failAt(p, "%s (in the copy of struct %s)", f.bad, name)
+			case f.v.Kind != cfa.Data:
+				t.b.failAt(p, "unsupported: copy of struct %s, which holds synchronization object %s", name, f.v.CName)
+			case t.b.atomic[f.v]:
+				t.b.failAt(p, "unsupported: copy of struct %s, which holds atomic field %s", name, f.v.CName)
+			}
+		}
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: d.v, RHS: cfa.Ref{V: s.v}, Pos: p})
+	}
+}
+
+// structAssign lowers s = t for struct lvalues.
+func (t *tb) structAssign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
+	if x.Case != cc.AssignmentExpressionAssign {
+		t.b.fail(x, "unsupported: compound assignment to a struct")
+	}
+	if want {
+		t.b.fail(x, "unsupported: value of a struct assignment")
+	}
+	if _, _, ok := memberPath(x.UnaryExpression); !ok {
+		t.member(x.UnaryExpression) // names the construct
+	}
+	dst := t.member(x.UnaryExpression)
+	if dst.members == nil {
+		t.b.fail(x.UnaryExpression, "unsupported: struct assignment target")
+	}
+	src := t.structRvalue(x.AssignmentExpression)
+	t.copyStruct(dst, src, describeLocal(dst), p)
+	return nil
+}
+
+// addrArg resolves an argument written &v or &v.f.g (possibly
+// parenthesized or cast) to v's declarator, identifier and field path.
+func addrArg(n cc.ExpressionNode) (*cc.Declarator, *cc.PrimaryExpression, []string) {
+	if u, ok := stripCasts(n).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
+		if pe, path, ok := memberPath(u.CastExpression); ok {
+			if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
+				return d, pe, path
+			}
+		}
+	}
+	return nil, nil, nil
+}
+
+// argKey identifies the C object an argument &v or &v.f points to, as
+// objKey and fieldObj do; nil if the argument is not of that form.
+func (b *builder) argKey(n cc.ExpressionNode) any {
+	d, _, path := addrArg(n)
+	if d == nil {
+		return nil
+	}
+	if len(path) == 0 {
+		return b.objKey(d)
+	}
+	return fieldObj{b.objKey(d), strings.Join(path, ".")}
+}
