@@ -194,6 +194,8 @@ func TestTSanParser(t *testing.T) {
 	}{
 		{"x", "x", true}, {"x.0", "x", true}, {"x.12", "f::x", true},
 		{"x.y", "x", false}, {"xy", "x", false}, {"x.", "x", false}, {"y", "x", false},
+		// TSan names the struct object of a field.
+		{"s", "s.f.g", true}, {"st.3", "thr::st.hits", true}, {"s", "t.f", false}, {"s.f", "s.f", false},
 	} {
 		if got := sameGlobal(tc.tsan, tc.variable); got != tc.want {
 			t.Errorf("sameGlobal(%q, %q) = %v", tc.tsan, tc.variable, got)

@@ -321,19 +321,34 @@ func tables(p *Plan, watchdog time.Duration, headers string) string {
 // report, and returns that report and the whole stderr. A run that TSan
 // refuses because of the address-space layout is retried with ASLR off
 // (setarch -R).
-func runTSan(ctx context.Context, bin string, timeout time.Duration, want func(*tsanRace) bool) (*tsanRace, string, error) {
-	found, stderr, err := runOnce(ctx, []string{bin}, timeout, want)
-	if err == nil && strings.Contains(stderr, "unexpected memory mapping") {
-		found, stderr, err = runOnce(ctx, []string{"setarch", unameArch(), "-R", bin}, timeout, want)
+// runTSan runs bin until want accepts one of TSan's reports. A run that
+// reports nothing wanted is tried again, up to tsanRuns times: the
+// machine's timing still varies under the forced schedule, and TSan can
+// lose the earlier access's stack ("failed to restore the stack") on a
+// loaded machine.
+func runTSan(ctx context.Context, bin string, timeout time.Duration, want func(*tsanRace) bool) (found *tsanRace, stderr string, err error) {
+	argv := []string{bin}
+	for range tsanRuns {
+		found, stderr, err = runOnce(ctx, argv, timeout, want)
+		if err == nil && strings.Contains(stderr, "unexpected memory mapping") {
+			argv = []string{"setarch", unameArch(), "-R", bin}
+			found, stderr, err = runOnce(ctx, argv, timeout, want)
+		}
+		if found != nil || err != nil {
+			break
+		}
 	}
 	return found, stderr, err
 }
+
+// tsanRuns bounds the runs of one replay.
+const tsanRuns = 3
 
 func runOnce(ctx context.Context, argv []string, timeout time.Duration, want func(*tsanRace) bool) (*tsanRace, string, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), "TSAN_OPTIONS=report_thread_leaks=0 halt_on_error=0 suppress_equal_addresses=0 suppress_equal_stacks=0")
+	cmd.Env = append(os.Environ(), "TSAN_OPTIONS=report_thread_leaks=0 halt_on_error=0 suppress_equal_addresses=0 suppress_equal_stacks=0 history_size=7")
 	cmd.Stdout = nil
 	cmd.WaitDelay = time.Second
 	pipe, err := cmd.StderrPipe()

@@ -95,18 +95,20 @@ func (r *tsanRace) matches(variable string, lines []string) bool {
 	return a == lines[0] && b == lines[1] || a == lines[1] && b == lines[0]
 }
 
-// sameGlobal reports whether TSan's global name is variable's: the
-// name itself, or gcc's "name.N" for a static local; a qualified circ
-// name "f::x" is matched by its last part.
+// sameGlobal reports whether TSan's global is the object holding
+// variable: TSan names the whole object ("s" for circ's field "s.f.g"),
+// and gcc names a function's static x "x.N"; a qualified circ name
+// "f::x" is matched by its last part.
 func sameGlobal(tsanName, variable string) bool {
 	if i := strings.LastIndex(variable, "::"); i >= 0 {
 		variable = variable[i+2:]
 	}
-	if tsanName == variable {
+	object, _, _ := strings.Cut(variable, ".")
+	if tsanName == object {
 		return true
 	}
 	base, suffix, ok := strings.Cut(tsanName, ".")
-	if !ok || base != variable || suffix == "" {
+	if !ok || base != object || suffix == "" {
 		return false
 	}
 	_, err := strconv.Atoi(suffix)
