@@ -429,22 +429,27 @@ func TestErrors(t *testing.T) {
 		{"thread-local-mutex", "#include <pthread.h>\n__thread pthread_mutex_t m;\nint main() {\n  pthread_mutex_lock(&m);\n  return 0;\n}\n", "t.c:2:26: unsupported: thread-local synchronization object variable m"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			p, err := Parse("t.c", []byte(tc.src))
-			if err == nil {
-				t.Fatalf("no error; program:\n%s", p)
-			}
-			var fe *Error
-			if !errors.As(err, &fe) {
-				t.Fatalf("error %T %v is not *Error", err, err)
-			}
-			if !strings.HasPrefix(err.Error(), tc.want) {
-				t.Errorf("got  %q\nwant %q...", err.Error(), tc.want)
-			}
-			if strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "cfront internal error") {
-				t.Errorf("bad error %q", err.Error())
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { assertParseError(t, tc.src, tc.want) })
+	}
+}
+
+// assertParseError checks that src (as t.c) is rejected with one line
+// starting with want, as an *Error, never an internal error.
+func assertParseError(t *testing.T, src, want string) {
+	t.Helper()
+	p, err := Parse("t.c", []byte(src))
+	if err == nil {
+		t.Fatalf("no error; program:\n%s", p)
+	}
+	var fe *Error
+	if !errors.As(err, &fe) {
+		t.Fatalf("error %T %v is not *Error", err, err)
+	}
+	if !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got  %q\nwant %q...", err.Error(), want)
+	}
+	if strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "cfront internal error") {
+		t.Errorf("bad error %q", err.Error())
 	}
 }
 
