@@ -347,9 +347,16 @@ func (b *builder) newStatic(d *cc.Declarator, name, cname string, init *cc.Initi
 	if bad != "" {
 		return &local{bad: fmt.Sprintf("unsupported: %s variable %s", bad, cname), typ: d.Type()}
 	}
-	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: cname, Pos: b.pos(d), Bool: d.Type().Kind() == cc.Bool}
-	l := &local{v: v, typ: d.Type(), sync: b.syncTypeName(d.Type()), key: b.objKey(d)}
-	b.atomic[v] = isAtomicObject(d)
+	return b.staticScalar(d, name, cname, d.Type(), kind, b.objKey(d), isAtomicObject(d), init)
+}
+
+// staticScalar creates one scalar variable of static storage of type typ
+// (a whole global, or one field of a global struct), with its initial
+// value from init (nil: zero) and its synchronization object's state.
+func (b *builder) staticScalar(d *cc.Declarator, name, cname string, typ cc.Type, kind cfa.VarKind, key any, atomic bool, init *cc.Initializer) *local {
+	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: cname, Pos: b.pos(d), Bool: typ.Kind() == cc.Bool}
+	l := &local{v: v, typ: typ, sync: b.syncTypeName(typ), key: key}
+	b.atomic[v] = atomic
 	switch {
 	case l.sync != "":
 		b.syncInit(v, l.sync, init, l.key)

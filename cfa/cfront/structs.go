@@ -201,21 +201,8 @@ func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc
 	atomicStruct := isAtomicObject(d)
 	return b.structLocal(d.Type(), cname, "", 0, func(path string, typ cc.Type, f *cc.Field, off int64) *local {
 		kind, _ := b.classify(typ)
-		v := &cfa.Var{Name: name + "." + path, Global: true, Kind: kind, CName: cname + "." + path, Pos: b.pos(d), Bool: typ.Kind() == cc.Bool}
-		l := &local{v: v, typ: typ, sync: b.syncTypeName(typ), key: fieldObj{base, path}}
-		b.atomic[v] = atomicStruct || isAtomicObject(f.Declarator())
-		li := b.leafInit(init, off, typ, l.sync, v.CName)
-		switch {
-		case l.sync != "":
-			b.syncInit(v, l.sync, li, l.key)
-		case li != nil:
-			v.Init = b.constInit(li, d)
-			if v.Bool && v.Init != 0 {
-				v.Init = 1
-			}
-		}
-		b.prog.Globals = append(b.prog.Globals, v)
-		return l
+		li := b.leafInit(init, off, typ, b.syncTypeName(typ), cname+"."+path)
+		return b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomicStruct || isAtomicObject(f.Declarator()), li)
 	})
 }
 
