@@ -18,12 +18,13 @@ var updateRecordings = flag.Bool("update", false, "rewrite contrib/benchexec/tes
 // comparison with the task's expected verdict, and the exit status.
 func TestSVCOMPTasks(t *testing.T) {
 	for _, tc := range []struct {
-		task, result, expected string
-		code                   int
+		task, cfile, result, expected string
+		code                          int
 	}{
-		{"flag_handoff_race.yml", "RESULT: false(no-data-race)", "circ agrees with the expected verdict false", 10},
-		{"mutex_counter.yml", "RESULT: true", "circ agrees with the expected verdict true", 0},
-		{"rwlock_readers.yml", "RESULT: unknown", "circ does not decide the expected verdict true", 20},
+		{"flag_handoff_race.yml", svcompDir + "flag_handoff_race.c", "RESULT: false(no-data-race)", "circ agrees with the expected verdict false", 10},
+		{"mutex_counter.yml", svcompDir + "mutex_counter.c", "RESULT: true", "circ agrees with the expected verdict true", 0},
+		// input_files is relative to the task's folder.
+		{"rwlock_readers.yml", programsDir + "rwlock_readers_and_writer_safe.c", "RESULT: unknown", "circ does not decide the expected verdict true", 20},
 	} {
 		t.Run(tc.task, func(t *testing.T) {
 			r := runCLI(t, "check", "--svcomp", "-q", svcompDir+tc.task)
@@ -38,8 +39,8 @@ func TestSVCOMPTasks(t *testing.T) {
 				t.Errorf("stdout lacks %q:\n%s", tc.expected, r.stdout)
 			}
 			// The C file of the task is what the report names.
-			if !strings.HasPrefix(r.stdout, svcompDir) || !strings.HasSuffix(lines[0], ".c") {
-				t.Errorf("report does not start with the task's C file: %q", lines[0])
+			if lines[0] != filepath.Clean(tc.cfile) {
+				t.Errorf("report starts with %q, want the task's C file %q", lines[0], filepath.Clean(tc.cfile))
 			}
 		})
 	}
