@@ -281,6 +281,10 @@ type Edge struct {
 	// example a bitwise operator replaced by Havoc); Note says how.
 	Approx bool
 	Note   string
+	// Fresh marks the edges that give a block malloc just returned its
+	// indeterminate contents: no other thread can hold its address yet,
+	// so they are no accesses.
+	Fresh bool
 	// Sync is set on the edges that implement one call of a
 	// concurrency primitive, the same for all of them.
 	Sync *SyncCall
@@ -501,6 +505,9 @@ type Program struct {
 	File      string
 	Globals   []*Var
 	Templates []*CFA // Templates[0] is main
+	// Memory lays out the objects reached through pointers (nil when
+	// the program takes no address).
+	Memory *Memory
 	// Approximations lists the positions where the front end
 	// over-approximated the source.
 	Approximations []*Edge
@@ -656,6 +663,9 @@ func (c *CFA) onCycle(e *Edge) bool {
 }
 
 func dataAccesses(e *Edge) (reads, writes []*Var) {
+	if e.Fresh {
+		return nil, nil
+	}
 	rs := map[*Var]bool{}
 	var ws []*Var
 	for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
@@ -789,3 +799,7 @@ func (p *Program) String() string {
 	}
 	return b.String()
 }
+
+// OnCycle reports whether e lies on a cycle of c (c.Out must be set):
+// the edge can be taken more than once in one run of the thread.
+func (c *CFA) OnCycle(e *Edge) bool { return c.onCycle(e) }

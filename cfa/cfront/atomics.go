@@ -112,7 +112,7 @@ func (t *tb) atomicAssign(x *cfa.Var, a *cc.AssignmentExpression, want bool, p c
 // integer variable.
 func (t *tb) atomicObj(n cc.ExpressionNode, fn string) *cfa.Var {
 	l, at := t.addrOfVar(n, fn+" object")
-	if l.v.Kind != cfa.Data || l.ptrInt {
+	if l.v.Kind != cfa.Data {
 		t.b.fail(at, "%s: %s is not an integer object", fn, l.v.CName)
 	}
 	return l.v

@@ -43,19 +43,34 @@ type builder struct {
 	// handleCopies the temporaries joins read their handle into.
 	selfJoins    []selfJoinTest
 	handleCopies map[*cfa.Var]bool
+
+	// Memory (memory.go): the objects whose address the program takes,
+	// what each cell variable is, and the dereferences to check once
+	// the points-to analysis has run.
+	addrTaken map[any]bool
+	cells     map[*cfa.Var]*cellInfo
+	cellTyp   map[*cfa.Var]cc.Type
+	objects   map[any]*cfa.Object // static objects by objKey
+	funcObjs  map[string]*cfa.Object
+	derefs    []*derefSite
+	// allocTypes is the type each malloc/calloc call allocates; allocs
+	// the edge where each heap object is allocated.
+	allocTypes map[*cc.PostfixExpression]cc.Type
+	allocs     map[*cfa.Object]*cfa.Edge
 }
 
 // local is what a C variable maps to: a cfa variable, or the reason it
 // cannot be used.
 type local struct {
-	v      *cfa.Var
-	ptrInt bool   // a void* parameter carrying an integer (thread argument)
-	bad    string // non-empty: using the variable is an error with this message
-	typ    cc.Type
-	sync   string // a synchronization object: its type's typedef name
-	key    any    // the C object (builder.objKey), for synchronization objects
+	v    *cfa.Var
+	bad  string // non-empty: using the variable is an error with this message
+	typ  cc.Type
+	sync string // a synchronization object: its type's typedef name
+	key  any    // the C object (builder.objKey), for synchronization objects
 	// members are a struct variable's fields (structs.go); v is nil then.
 	members []member
+	// obj is the object of a variable that lives in memory (memory.go).
+	obj *cfa.Object
 }
 
 func (b *builder) fail(n cc.Node, format string, args ...any) {
@@ -110,6 +125,12 @@ func (b *builder) build() *cfa.Program {
 	b.fields = map[fieldKey]*cfa.Var{}
 	b.atomic = map[*cfa.Var]bool{}
 	b.handleCopies = map[*cfa.Var]bool{}
+	b.cells = map[*cfa.Var]*cellInfo{}
+	b.cellTyp = map[*cfa.Var]cc.Type{}
+	b.objects = map[any]*cfa.Object{}
+	b.funcObjs = map[string]*cfa.Object{}
+	b.allocs = map[*cfa.Object]*cfa.Edge{}
+	b.prog.Memory = &cfa.Memory{}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {
 			if d, ok := n.(*cc.Declarator); ok && d.IsTypename() {
@@ -162,6 +183,8 @@ func (b *builder) build() *cfa.Program {
 	}
 	b.checkAttributes()
 	b.scanMutexKinds()
+	b.scanAddressTaken()
+	b.scanAllocations()
 	// Globals defined in the program, in declaration order. Globals of an
 	// unsupported type are an error only when used.
 	for _, name := range order {
@@ -181,6 +204,7 @@ func (b *builder) build() *cfa.Program {
 		b.buildTemplate(c, b.tmplFn[c])
 	}
 	b.resolveSelfJoins()
+	b.settle()
 	for _, c := range b.prog.Templates {
 		simplify(c)
 		if e, why := c.MarkHandlers(); e != nil {
@@ -241,7 +265,7 @@ func (b *builder) classify(t cc.Type) (kind cfa.VarKind, bad string) {
 		}
 		return cfa.Data, name
 	}
-	if cc.IsIntegerType(t) {
+	if cc.IsIntegerType(t) || t.Kind() == cc.Ptr {
 		return cfa.Data, ""
 	}
 	return cfa.Data, describe(t)
@@ -340,6 +364,9 @@ func (b *builder) global(name string) *local {
 // newStatic creates a variable of static storage (a global, or a static
 // local whose program name is qualified).
 func (b *builder) newStatic(d *cc.Declarator, name, cname string, init *cc.Initializer) *local {
+	if b.inMemory(d) && !d.IsThreadLocal() {
+		return b.staticObject(d, name, cname, init)
+	}
 	if b.isStruct(d.Type()) {
 		return b.newStaticStruct(d, name, cname, init)
 	}
@@ -415,6 +442,13 @@ func (b *builder) constInit(init *cc.Initializer, d *cc.Declarator) int64 {
 		return 0
 	}
 	e := init.AssignmentExpression
+	if isPtr(d.Type()) || isPtr(e.Type()) {
+		v, ok := b.constAddr(e)
+		if !ok {
+			b.fail(e, "unsupported: initializer of %s is not a constant address", d.Name())
+		}
+		return v
+	}
 	if !isInt(e.Type()) {
 		b.fail(e, "unsupported: %s initializer of %s", describe(e.Type()), d.Name())
 	}

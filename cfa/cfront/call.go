@@ -54,9 +54,14 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 	}
 	fd := t.b.funcs[name]
 	if fd == nil {
-		switch {
-		case name == "malloc" || name == "calloc" || name == "realloc" || name == "free" || name == "alloca" || name == "__builtin_alloca":
-			t.b.fail(x, "unsupported: heap allocation (%s)", name)
+		switch name {
+		case "malloc", "calloc":
+			return t.alloc(name, x, as, want, p)
+		case "free":
+			t.free(x, as, p)
+			return zeroIf(want)
+		case "realloc", "alloca", "__builtin_alloca":
+			t.b.fail(x, "unsupported: %s", name)
 		}
 		t.unsupportedPrim(name, x)
 		t.b.fail(x, "call to undefined function %s", name)
@@ -190,26 +195,9 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		} else {
 			nargs(4)
 		}
-		h := t.handleArg(as[0])
-		if name != "thrd_create" && !isNull(as[1]) {
-			t.syncObj(as[1], name, "pthread_attr_t")
-		}
-		fd := t.funcArg(as[fn], "thread start routine")
-		tmpl := t.b.template(fd)
-		var arg cfa.Expr
-		if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil && len(realParams(ft)) > 0 {
-			arg = t.ptrArg(as[argN])
-		} else if hasSE(as[argN]) {
-			t.discardRead(as[argN], p)
-		}
-		create := func() { t.add(&cfa.Edge{Kind: cfa.Create, LHS: h, Template: tmpl, Arg: arg, Pos: p}) }
-		create()
-		if name == "pthread_create_N" {
-			// Klever's environment model: any number of threads, at
-			// least one; h holds the last one's id.
-			t.loop(p, create)
-		}
-		return zeroIf(want), true
+		var created cfa.Expr
+		t.withObjects(as[:2], func() { created = t.create(name, x, as, fn, argN, p) })
+		return unless(want, created), true
 	case "pthread_join", "pthread_join_N", "thrd_join", "__goblint_assume_join":
 		if t.b.funcs[name] != nil {
 			return nil, false
@@ -279,6 +267,9 @@ func zeroIf(want bool) cfa.Expr {
 
 // addrOfVar resolves &v (possibly parenthesized or cast) to v's local.
 func (t *tb) addrOfVar(n cc.ExpressionNode, what string) (*local, cc.Node) {
+	if l := t.fixed[n]; l != nil {
+		return l, n
+	}
 	if d, pe, path := addrArg(n); d != nil {
 		l := t.lookup(d, pe)
 		if l.bad != "" {
@@ -390,10 +381,8 @@ func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.
 	for i, a := range as {
 		pt := params[i].Type()
 		switch {
-		case isInt(pt):
+		case isInt(pt) || isPtr(pt):
 			vals[i] = t.intExpr(a)
-		case isPtr(pt) && isVoid(pt.(*cc.PointerType).Elem()):
-			vals[i] = t.ptrArg(a)
 		default:
 			if _, bad := t.b.classify(pt); bad == "" {
 				t.b.fail(a, "unsupported: passing a synchronization object by value to %s", name)
@@ -416,9 +405,6 @@ func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.
 		var l *local
 		if d == nil || d.Name() == "" {
 			l = t.newVar(nil, "param", cfa.Data, prm.Type())
-		} else if isPtr(prm.Type()) {
-			l = t.newVar(d, d.Name(), cfa.Data, prm.Type())
-			l.ptrInt = true
 		} else {
 			l = t.declLocal(d, prm.Type())
 		}
@@ -427,11 +413,9 @@ func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.
 	rt := ft.Result()
 	switch {
 	case rt == nil || isVoid(rt):
-	case isInt(rt):
+	case isInt(rt) || isPtr(rt):
 		fr.ret = t.newVar(nil, "return", cfa.Data, rt).v
 		t.b.stable[fr.ret] = true
-	case isPtr(rt):
-		fr.retPtr = true
 	default:
 		t.b.fail(x, "unsupported: %s returns %s", name, describe(rt))
 	}
@@ -463,9 +447,6 @@ func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.
 		return nil
 	}
 	if fr.ret == nil {
-		if fr.retPtr {
-			t.b.fail(x, "unsupported: pointer value returned by %s", name)
-		}
 		t.b.fail(x, "unsupported: void value of %s used", name)
 	}
 	return cfa.Ref{V: fr.ret}
@@ -477,4 +458,29 @@ var handlerBuiltins = map[string]cfa.OpKind{
 	"__CIRC_handler_enter":    cfa.HandlerEnter,
 	"__CIRC_handler_exit":     cfa.HandlerExit,
 	"__CIRC_await_no_handler": cfa.AwaitNoHandler,
+}
+
+// create lowers a thread creation whose object arguments (the handle,
+// the attribute) withObjects resolved.
+func (t *tb) create(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, fn, argN int, p cfa.Pos) cfa.Expr {
+	h := t.handleArg(as[0])
+	if name != "thrd_create" && !isNull(as[1]) {
+		t.syncObj(as[1], name, "pthread_attr_t")
+	}
+	fd := t.funcArg(as[fn], "thread start routine")
+	tmpl := t.b.template(fd)
+	var arg cfa.Expr
+	if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil && len(realParams(ft)) > 0 {
+		arg = t.ptrArg(as[argN])
+	} else if hasSE(as[argN]) {
+		t.discardRead(as[argN], p)
+	}
+	create := func() { t.add(&cfa.Edge{Kind: cfa.Create, LHS: h, Template: tmpl, Arg: arg, Pos: p}) }
+	create()
+	if name == "pthread_create_N" {
+		// Klever's environment model: any number of threads, at
+		// least one; h holds the last one's id.
+		t.loop(p, create)
+	}
+	return num(0)
 }

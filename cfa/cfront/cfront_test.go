@@ -398,15 +398,9 @@ func TestErrors(t *testing.T) {
 		name, src, want string
 	}{
 		{"syntax", "int main() {\n  int x = ;\n}\n", "t.c:2:11: "},
-		{"pointer", "int main() {\n  int x = 0;\n  int *p = &x;\n  return 0;\n}\n", "t.c:3:8: unsupported: pointer variable p"},
-		{"pointer-global", "int *p;\nint main() {\n  return *p;\n}\n", "t.c:3:10: unsupported: pointer dereference"},
-		{"array", "int a[3];\nint main() {\n  a[1] = 2;\n  return 0;\n}\n", "t.c:3:3: unsupported: array indexing"},
-		{"array-local", "int main() {\n  int a[3];\n  return 0;\n}\n", "t.c:2:7: unsupported: array variable a"},
-		{"struct-pointer", "struct s { int f; } v, *p;\nint main() {\n  p->f = 1;\n  return 0;\n}\n", "t.c:3:3: unsupported: member access through a pointer (->)"},
 		{"float", "int main() {\n  float f = 1.0;\n  return 0;\n}\n", "t.c:2:9: unsupported: floating-point variable f"},
 		{"float-const", "int g;\nint main() {\n  g = 2.5;\n  return 0;\n}\n", "t.c:3:7: unsupported: floating-point constant 2.5"},
 		{"unknown-fn", "int foo(int);\nint main() {\n  return foo(1);\n}\n", "t.c:3:10: call to undefined function foo"},
-		{"malloc", "#include <stdlib.h>\nint main() {\n  malloc(4);\n  return 0;\n}\n", "t.c:3:3: unsupported: heap allocation (malloc)"},
 		{"recursion", "int f(int n) {\n  return n ? f(n - 1) : 0;\n}\nint main() {\n  return f(3);\n}\n", "t.c:2:14: unsupported: recursive call to f"},
 		{"mutual-recursion", "int g(int);\nint f(int n) { return g(n); }\nint g(int n) { return f(n); }\nint main() {\n  return f(3);\n}\n", "t.c:3:23: unsupported: recursive call to f"},
 		{"no-main", "int g;\n", "t.c:0:0: no main function"},
@@ -415,8 +409,6 @@ func TestErrors(t *testing.T) {
 		{"handler-exit-outside", "void __CIRC_handler_exit(void);\nint main() {\n  __CIRC_handler_exit();\n  return 0;\n}\n", "t.c:3:3: handler region not well nested: exit outside a handler region"},
 		{"handler-nested", "void __CIRC_handler_enter(void);\nint main() {\n  __CIRC_handler_enter();\n  __CIRC_handler_enter();\n  return 0;\n}\n", "t.c:4:3: handler region not well nested: handler regions cannot nest in one thread"},
 		{"handler-join", "void __CIRC_handler_enter(void);\nint g;\nint main() {\n  if (g)\n    __CIRC_handler_enter();\n  g = 1;\n  return 0;\n}\n", "t.c:5:5: handler region not well nested: paths join inside and outside a handler region"},
-		{"thread-arg-pointer", "#include <pthread.h>\nint a;\nvoid *f(void *p) { return 0; }\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, &a);\n  return 0;\n}\n", "t.c:6:28: unsupported: address-of operator (&)"},
-		{"deref-arg", "#include <pthread.h>\nvoid *f(void *p) {\n  int x = *(int *)p;\n  return 0;\n}\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  return 0;\n}\n", "t.c:3:11: unsupported: pointer dereference"},
 		{"thread-specific-data", "#include <pthread.h>\npthread_key_t k;\nint main() {\n  pthread_key_create(&k, 0);\n  return 0;\n}\n", "t.c:4:3: unsupported: pthread_key_create (thread-specific data"},
 		{"robust-mutex", "#include <pthread.h>\npthread_mutexattr_t a;\nint main() {\n  pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST);\n  return 0;\n}\n", "t.c:4:3: unsupported: pthread_mutexattr_setrobust (robust mutexes)"},
 		{"join-value", "#include <pthread.h>\nint r;\nvoid *f(void *p) { return 0; }\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  pthread_join(t, (void **)&r);\n  return 0;\n}\n", "t.c:7:19: unsupported: the value a joined thread returns"},
@@ -491,8 +483,8 @@ func TestLoad(t *testing.T) {
 	if pos := p.Main().Edges[0].Pos.String(); pos != "b.c:2:14" {
 		t.Errorf(".i position %s, want b.c:2:14 (line markers)", pos)
 	}
-	_, err = Parse("c.i", []byte("# 1 \"c.c\"\nint main() {\n  int *p;\n  return *p;\n}\n"))
-	if err == nil || err.Error() != "c.c:2:8: unsupported: pointer variable p" {
+	_, err = Parse("c.i", []byte("# 1 \"c.c\"\nint main() {\n  float f;\n  return 0;\n}\n"))
+	if err == nil || err.Error() != "c.c:2:9: unsupported: floating-point variable f" {
 		t.Errorf(".i error: %v", err)
 	}
 }

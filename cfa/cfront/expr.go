@@ -3,7 +3,6 @@ package cfront
 import (
 	"math"
 	"math/bits"
-	"strings"
 
 	"circ/cfa"
 
@@ -171,10 +170,6 @@ func (t *tb) intExpr(n cc.ExpressionNode) cfa.Expr {
 	if n == nil {
 		t.b.fail(n, "missing expression")
 	}
-	if isPtr(n.Type()) {
-		// Only the integer-in-a-pointer idiom is supported.
-		return t.ptrArg(n)
-	}
 	e := t.expr(n, true)
 	if e == nil {
 		t.b.fail(n, "unsupported: void value used")
@@ -182,46 +177,10 @@ func (t *tb) intExpr(n cc.ExpressionNode) cfa.Expr {
 	return e
 }
 
-// ptrArg lowers an expression of pointer type that carries an integer: a
-// null pointer, an integer cast to a pointer, or a void* parameter
-// holding a thread argument.
+// ptrArg lowers an expression of pointer type for its value: an
+// address (memory.go), 0 for null, or an integer cast to a pointer.
 func (t *tb) ptrArg(n cc.ExpressionNode) cfa.Expr {
-	n = strip(n)
-	if n == nil {
-		t.b.fail(n, "missing expression")
-	}
-	if isInt(n.Type()) {
-		return t.intExpr(n)
-	}
-	switch x := n.(type) {
-	case *cc.CastExpression:
-		if x.Case == cc.CastExpressionCast && isPtr(x.Type()) {
-			inner := x.CastExpression
-			if isInt(inner.Type()) || isPtr(inner.Type()) {
-				return t.ptrArg(inner)
-			}
-		}
-	case *cc.PrimaryExpression:
-		if x.Case == cc.PrimaryExpressionIdent {
-			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d.Type() != nil && d.Type().Kind() != cc.Function {
-				l := t.lookup(d, x)
-				if l.ptrInt {
-					return cfa.Ref{V: l.v}
-				}
-				if l.bad != "" {
-					t.b.fail(x, "%s", l.bad)
-				}
-			}
-		}
-	}
-	switch x := n.(type) {
-	case *cc.UnaryExpression, *cc.PostfixExpression:
-		if x.(cc.ExpressionNode) != nil {
-			t.expr(n, true) // reports the construct precisely
-		}
-	}
-	t.b.fail(n, "unsupported: %s value", describe(n.Type()))
-	return nil
+	return t.intExpr(n)
 }
 
 // expr lowers n, emitting edges for its side effects in evaluation order,
@@ -256,10 +215,8 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 			return t.call(x, want)
 		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
 			return t.incDec(x.PostfixExpression, x.Case == cc.PostfixExpressionInc, true, want, p)
-		case cc.PostfixExpressionIndex:
-			t.b.fail(n, "unsupported: array indexing")
-		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-			return t.memberValue(x)
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			return t.rvalue(x, want)
 		case cc.PostfixExpressionComplit:
 			t.b.fail(n, "unsupported: compound literal")
 		}
@@ -270,16 +227,15 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 		case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
 			return t.incDec(x.UnaryExpression, x.Case == cc.UnaryExpressionInc, false, want, p)
 		case cc.UnaryExpressionAddrof:
-			if pe, path, ok := memberPath(x.CastExpression); ok && (len(path) > 0 || t.b.isStruct(x.CastExpression.Type())) {
-				name := strings.Join(append([]string{pe.Token.SrcStr()}, path...), ".")
-				if t.b.isStruct(x.CastExpression.Type()) {
-					t.b.fail(n, "unsupported: address of struct %s", name)
-				}
-				t.b.fail(n, "unsupported: address of field %s", name)
+			if f := t.funcDesignator(x.CastExpression); f != "" {
+				return t.funcAddr(f, x)
 			}
-			t.b.fail(n, "unsupported: address-of operator (&)")
+			return unless(want, t.addrOf(t.lvalue(x.CastExpression)))
 		case cc.UnaryExpressionDeref:
-			t.b.fail(n, "unsupported: pointer dereference")
+			if x.Type() != nil && x.Type().Kind() == cc.Function {
+				return t.expr(x.CastExpression, want) // (*fp)(...)
+			}
+			return t.rvalue(x, want)
 		case cc.UnaryExpressionPlus:
 			return t.operand(x.CastExpression, want)
 		case cc.UnaryExpressionMinus:
@@ -384,18 +340,13 @@ func unless(want bool, e cfa.Expr) cfa.Expr {
 // operand lowers an integer operand (its value is needed even if the
 // enclosing value is not, to keep its reads).
 func (t *tb) operand(n cc.ExpressionNode, want bool) cfa.Expr {
-	if n != nil && !isInt(n.Type()) && !isPtr(n.Type()) {
+	if n != nil && !isInt(n.Type()) && !isPtr(n.Type()) && !isArray(n.Type()) && !isFunc(n.Type()) {
 		if isVoid(n.Type()) {
 			t.b.fail(n, "unsupported: void value used")
 		}
 		if _, ok := strip(n).(*cc.PrimaryExpression); !ok {
 			t.b.fail(n, "unsupported: %s operand", describe(n.Type()))
 		}
-	}
-	if n != nil && isPtr(n.Type()) {
-		// Leaves report a precise error.
-		t.expr(n, true)
-		t.b.fail(n, "unsupported: pointer arithmetic")
 	}
 	return t.expr(n, true)
 }
@@ -411,22 +362,16 @@ func (t *tb) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 			t.b.fail(x, "unsupported: enumeration constant %s out of range", x.Token.SrcStr())
 		case *cc.Declarator:
 			if r.Type() != nil && r.Type().Kind() == cc.Function {
-				t.b.fail(x, "unsupported: function %s used as a value", x.Token.SrcStr())
+				return t.funcAddr(x.Token.SrcStr(), x)
+			}
+			if isArray(r.Type()) {
+				return unless(want, t.addrOf(t.lvalue(x)))
 			}
 			l := t.lookup(r, x)
-			switch {
-			case l.bad != "":
+			if l.bad != "" {
 				t.b.fail(x, "%s", l.bad)
-			case l.members != nil:
-				t.b.fail(x, "unsupported: struct %s used as a value", x.Token.SrcStr())
-			case l.ptrInt:
-				t.b.fail(x, "unsupported: pointer variable %s used other than in an integer cast", x.Token.SrcStr())
-			case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
-				t.b.fail(x, "unsupported: synchronization object %s used as a value", x.Token.SrcStr())
-			case t.b.atomic[l.v]:
-				return t.atomicLoad(l.v, t.b.pos(x))
 			}
-			return cfa.Ref{V: l.v}
+			return t.readLocal(l, x)
 		}
 		t.b.fail(x, "unsupported: identifier %s", x.Token.SrcStr())
 	case cc.PrimaryExpressionInt, cc.PrimaryExpressionChar:
@@ -491,8 +436,8 @@ func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
 		switch it := inner.Type(); {
 		case isInt(it):
 			v = t.expr(inner, want || hasSE(inner))
-		case isPtr(it):
-			v = t.ptrArg(inner)
+		case isPtr(it) || isArray(it) || isFunc(it):
+			v = t.expr(inner, true)
 		default:
 			t.expr(inner, true) // leaves give precise errors
 			t.b.fail(x, "unsupported: cast from %s", describe(it))
@@ -505,12 +450,12 @@ func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
 		}
 		return v
 	case isPtr(tt):
-		v := t.ptrArg(x)
-		if want {
-			t.b.fail(x, "unsupported: pointer value")
+		it := inner.Type()
+		if !isInt(it) && !isPtr(it) && !isArray(it) && !isFunc(it) {
+			t.expr(inner, true)
+			t.b.fail(x, "unsupported: cast from %s", describe(it))
 		}
-		_ = v
-		return nil
+		return t.expr(inner, want)
 	}
 	t.b.fail(x, "unsupported: cast to %s", describe(tt))
 	return nil
@@ -527,6 +472,27 @@ func (t *tb) binary(op cfa.BinOp, xn, yn cc.ExpressionNode, want bool, p cfa.Pos
 		// The value is unused: keep the reads of a global-reading
 		// operation only through its operands' side effects.
 		return nil
+	}
+	if op == cfa.Add || op == cfa.Sub {
+		return t.ptrArith(op, x, y, xn, yn)
+	}
+	return mkBin(op, x, y)
+}
+
+// ptrArith lowers x op y (+ or -) where either operand may be a pointer:
+// an integer added to a T* counts T's cells, and the difference of two
+// pointers is in elements.
+func (t *tb) ptrArith(op cfa.BinOp, x, y cfa.Expr, xn, yn cc.ExpressionNode) cfa.Expr {
+	xp := isPtr(xn.Type()) || isArray(xn.Type())
+	yp := isPtr(yn.Type()) || isArray(yn.Type())
+	switch {
+	case xp && yp:
+		k := t.stride(pointee(xn.Type()), xn)
+		return mkBin(cfa.Div, mkBin(cfa.Sub, x, y), num(k))
+	case xp:
+		return mkBin(op, x, mkBin(cfa.Mul, y, num(t.stride(pointee(xn.Type()), xn))))
+	case yp:
+		return mkBin(op, y, mkBin(cfa.Mul, x, num(t.stride(pointee(yn.Type()), yn))))
 	}
 	return mkBin(op, x, y)
 }
@@ -567,7 +533,7 @@ func (t *tb) logical(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode
 // conditional lowers c ? a : b (and GNU c ?: b).
 func (t *tb) conditional(x *cc.ConditionalExpression, want bool, p cfa.Pos) cfa.Expr {
 	cn, an, bn := x.LogicalOrExpression, x.ExpressionList, x.ConditionalExpression
-	if want && !isInt(x.Type()) {
+	if want && !isInt(x.Type()) && !isPtr(x.Type()) {
 		t.b.fail(x, "unsupported: %s value of conditional expression", describe(x.Type()))
 	}
 	if !hasSE(cn) && !hasSE(an) && !hasSE(bn) {
@@ -671,41 +637,6 @@ func (t *tb) branch(n cc.ExpressionNode, tl, fl int) {
 	t.cur = -1
 }
 
-// lvalue resolves the target of an assignment.
-func (t *tb) lvalue(n cc.ExpressionNode) *cfa.Var {
-	s := strip(n)
-	if x, ok := s.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
-		if d, ok := x.ResolvedTo().(*cc.Declarator); ok {
-			l := t.lookup(d, x)
-			switch {
-			case l.bad != "":
-				t.b.fail(x, "%s", l.bad)
-			case l.members != nil:
-				t.b.fail(x, "unsupported: assignment to struct %s", x.Token.SrcStr())
-			case l.ptrInt:
-				t.b.fail(x, "unsupported: assignment to pointer variable %s", x.Token.SrcStr())
-			case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
-				t.b.fail(x, "unsupported: assignment to synchronization object %s", x.Token.SrcStr())
-			}
-			return l.v
-		}
-	}
-	if x, ok := s.(*cc.PostfixExpression); ok && (x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect) {
-		l := t.member(x)
-		switch {
-		case l.members != nil:
-			t.b.fail(x, "unsupported: assignment to struct %s", describeLocal(l))
-		case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
-			t.b.fail(x, "unsupported: assignment to synchronization object %s", l.v.CName)
-		}
-		return l.v
-	}
-	// Report the most precise error for other lvalues.
-	t.expr(s, true)
-	t.b.fail(n, "unsupported: assignment target")
-	return nil
-}
-
 var assignOps = map[cc.AssignmentExpressionCase]cfa.BinOp{
 	cc.AssignmentExpressionMul: cfa.Mul,
 	cc.AssignmentExpressionDiv: cfa.Div,
@@ -723,23 +654,32 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	if t.b.isStruct(x.UnaryExpression.Type()) {
 		return t.structAssign(x, want, p)
 	}
-	v := t.lvalue(x.UnaryExpression)
-	if t.b.atomic[v] {
-		return t.atomicAssign(v, x, want, p)
+	lv := t.lvalue(x.UnaryExpression)
+	if lv.l != nil && lv.l.v != nil && t.b.atomic[lv.l.v] {
+		return t.atomicAssign(t.scalarVar(lv.l, x), x, want, p)
 	}
 	var rhs cfa.Expr
+	op, compound := assignOps[x.Case]
 	if x.Case == cc.AssignmentExpressionAssign {
 		rhs = t.intExpr(x.AssignmentExpression)
+	} else if !compound {
+		t.b.fail(x, "unsupported assignment operator")
 	} else {
-		op, ok := assignOps[x.Case]
-		if !ok {
-			t.b.fail(x, "unsupported assignment operator")
+		rhs = t.operand(x.AssignmentExpression, true)
+		if isPtr(x.UnaryExpression.Type()) && (op == cfa.Add || op == cfa.Sub) {
+			rhs = mkBin(cfa.Mul, rhs, num(t.stride(pointee(x.UnaryExpression.Type()), x)))
 		}
-		y := t.operand(x.AssignmentExpression, true)
-		rhs = mkBin(op, cfa.Ref{V: v}, y)
 	}
-	rhs = normBool(v, rhs)
-	return t.store(v, rhs, want, p)
+	if lv.l == nil && hasSE(x.AssignmentExpression) {
+		rhs = t.snapshot(rhs, x.AssignmentExpression.Type(), p)
+	}
+	return t.update(lv, want, func(v *cfa.Var) cfa.Expr {
+		r := rhs
+		if compound {
+			r = mkBin(op, cfa.Ref{V: v}, rhs)
+		}
+		return t.store(v, normBool(v, r), want, p)
+	})
 }
 
 // store assigns rhs to v and returns the stored value if wanted, without
@@ -763,27 +703,34 @@ func (t *tb) store(v *cfa.Var, rhs cfa.Expr, want bool, p cfa.Pos) cfa.Expr {
 	return cfa.Ref{V: tmp}
 }
 
-// incDec lowers ++/-- (prefix or postfix).
+// incDec lowers ++/-- (prefix or postfix); a pointer moves by its
+// stride.
 func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Expr {
-	v := t.lvalue(n)
+	lv := t.lvalue(n)
 	op := cfa.Add
 	if !inc {
 		op = cfa.Sub
 	}
-	if t.b.atomic[v] {
-		old, nw := t.atomicRMW(v, func(o cfa.Expr) cfa.Expr { return normBool(v, mkBin(op, o, num(1))) }, want && post, want && !post, p)
-		if post {
-			return unless(want, old)
+	var step int64 = 1
+	if isPtr(n.Type()) {
+		step = t.stride(pointee(n.Type()), n)
+	}
+	return t.update(lv, want, func(v *cfa.Var) cfa.Expr {
+		if t.b.atomic[v] {
+			old, nw := t.atomicRMW(v, func(o cfa.Expr) cfa.Expr { return normBool(v, mkBin(op, o, num(step))) }, want && post, want && !post, p)
+			if post {
+				return unless(want, old)
+			}
+			return unless(want, nw)
 		}
-		return unless(want, nw)
-	}
-	if !post || !want {
-		return t.store(v, normBool(v, mkBin(op, cfa.Ref{V: v}, cfa.Const{Val: 1})), want, p)
-	}
-	old := t.temp(nil)
-	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: old, RHS: cfa.Ref{V: v}, Pos: p})
-	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: normBool(v, mkBin(op, cfa.Ref{V: old}, cfa.Const{Val: 1})), Pos: p})
-	return cfa.Ref{V: old}
+		if !post || !want {
+			return t.store(v, normBool(v, mkBin(op, cfa.Ref{V: v}, cfa.Const{Val: step})), want, p)
+		}
+		old := t.temp(nil)
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: old, RHS: cfa.Ref{V: v}, Pos: p})
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: normBool(v, mkBin(op, cfa.Ref{V: old}, cfa.Const{Val: step})), Pos: p})
+		return cfa.Ref{V: old}
+	})
 }
 
 // ---- expression constructors with constant folding (mathematical integers) ----

@@ -26,6 +26,9 @@ type tb struct {
 	tlsInit []tlsInit
 	// prim is the primitive being lowered (sync.go), if any.
 	prim *pcall
+	// fixed resolves the object arguments of the call being lowered
+	// that are pointers, in one arm of withObjects.
+	fixed map[cc.ExpressionNode]*local
 }
 
 // frame is one inline instance of a function.
@@ -34,7 +37,6 @@ type frame struct {
 	name   string
 	vars   map[*cc.Declarator]*local
 	ret    *cfa.Var // receives the return value; nil for void functions
-	retPtr bool     // the function returns a pointer (its value is unusable)
 	retLoc int
 	top    bool           // the template's own function: return exits the thread
 	id     int            // numbers the template's frames (cfa.Var.Frame)
@@ -81,13 +83,7 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: l.v, Lo: lo, Hi: hi, Pos: b.pos(d)})
 			}
 		case i == 0:
-			var l *local
-			if isPtr(pt) {
-				l = t.newVar(d, d.Name(), cfa.Data, pt)
-				l.ptrInt = true
-			} else {
-				l = t.declLocal(d, pt)
-			}
+			l := t.declLocal(d, pt)
 			if l.v != nil {
 				c.Param = l.v
 			}
@@ -277,6 +273,9 @@ func (t *tb) newVar(d *cc.Declarator, cname string, kind cfa.VarKind, typ cc.Typ
 // declLocal creates the local for declarator d of type typ, or records why
 // it cannot be used.
 func (t *tb) declLocal(d *cc.Declarator, typ cc.Type) *local {
+	if t.b.inMemory(d) {
+		return t.stackObject(d, typ)
+	}
 	if t.b.isStruct(typ) {
 		l := &local{bad: "unsupported: struct variable " + d.Name() + " passed by value or declared where a jump skips it", typ: typ}
 		t.fr.vars[d] = l
@@ -392,6 +391,14 @@ func (t *tb) decl(dn *cc.Declaration) {
 			if l.bad != "" {
 				t.b.fail(d, "%s", l.bad)
 			}
+			continue
+		}
+		if t.b.inMemory(d) {
+			l := t.fr.vars[d]
+			if l == nil || l.obj == nil {
+				l = t.stackObject(d, typ)
+			}
+			t.initObject(l, typ, id.Initializer, t.b.pos(d))
 			continue
 		}
 		if t.b.isStruct(typ) {

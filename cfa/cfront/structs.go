@@ -156,7 +156,9 @@ func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, sync, n
 		}
 		return i
 	}
-	i := initAt(init, off, func(i *cc.Initializer) bool { return i.Case == cc.InitializerExpr && isInt(i.Type()) })
+	i := initAt(init, off, func(i *cc.Initializer) bool {
+		return i.Case == cc.InitializerExpr && (isInt(i.Type()) || isPtr(i.Type()) || isArray(i.Type()) || isFunc(i.Type()))
+	})
 	return i
 }
 

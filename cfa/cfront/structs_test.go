@@ -115,14 +115,9 @@ func TestStructErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"address-of-struct", "struct s { int f; } v;\nint main() {\n  return &v != 0;\n}\n", "t.c:3:10: unsupported: address of struct v"},
-		{"address-of-field", "struct s { int f; } v;\nint main() {\n  return (&v.f) != 0;\n}\n", "t.c:3:11: unsupported: address of field v.f"},
-		{"pointer-to-struct", "struct s { int f; } v, *p;\nint main() {\n  return p->f;\n}\n", "t.c:3:10: unsupported: member access through a pointer (->)"},
-		{"array-of-structs", "struct s { int f; } a[2];\nint main() {\n  a[0].f = 1;\n  return 0;\n}\n", "t.c:3:3: unsupported: member access on an array element (arrays of structs)"},
 		{"union", "union u { int f; long g; } v;\nint main() {\n  v.f = 1;\n  return 0;\n}\n", "t.c:3:3: unsupported: union variable v"},
 		{"bit-field", "struct s { int f : 3; int g; } v;\nint main() {\n  v.f = 1;\n  return 0;\n}\n", "t.c:3:3: unsupported: bit-field v.f"},
 		{"flexible-array-copy", "struct s { int n; int d[]; } v, w;\nint main() {\n  v = w;\n  return 0;\n}\n", "t.c:3:3: unsupported: flexible array member v.d"},
-		{"pointer-field", "struct s { int f; int *p; } v;\nint main() {\n  v.p = 0;\n  return 0;\n}\n", "t.c:3:3: unsupported: pointer field v.p"},
 		{"struct-return", "struct s { int f; };\nstruct s mk(void) { struct s r = {1}; return r; }\nint main() {\n  struct s v = mk();\n  return v.f;\n}\n", "t.c:4:16: unsupported: struct returned by value from a function"},
 		{"struct-parameter", "struct s { int f; };\nint get(struct s x) { return x.f; }\nint main() {\n  struct s v = {1};\n  return get(v);\n}\n", "t.c:5:14: unsupported: struct parameter 1 of get"},
 		{"copy-with-mutex", "#include <pthread.h>\nstruct s { int f; pthread_mutex_t m; } v, w;\nint main() {\n  v = w;\n  return 0;\n}\n", "t.c:4:3: unsupported: copy of struct v, which holds synchronization object v.m"},

@@ -109,6 +109,10 @@ func (s kindSet) only() cfa.MutexKind {
 	return cfa.UnknownMutexKind
 }
 
+// wildKey collects the kinds of the mutexes initialized through a
+// pointer: any mutex in memory may be one of them.
+type wildKey struct{}
+
 // objKey identifies a C object across declarations: a file-scope
 // object by name, any other by its declarator.
 func (b *builder) objKey(d *cc.Declarator) any {
@@ -177,7 +181,11 @@ func (b *builder) scanMutexKinds() {
 					attrKinds[k] |= allKinds
 				}
 			case name == "mtx_init" && len(as) == 2:
-				if k := b.argKey(as[0]); k != nil {
+				k := b.argKey(as[0])
+				if k == nil {
+					k = wildKey{}
+				}
+				{
 					kind := cfa.NormalMutex
 					if v, ok := intValue(as[1].Value()); !ok || hasSE(as[1]) {
 						b.mutexKinds[k] |= allKinds
@@ -190,7 +198,7 @@ func (b *builder) scanMutexKinds() {
 			case name == "pthread_mutex_init" && len(as) == 2:
 				m := b.argKey(as[0])
 				if m == nil {
-					return true
+					m = wildKey{} // through a pointer: any mutex in memory
 				}
 				switch a := b.argKey(as[1]); {
 				case isNull(as[1]):
@@ -352,6 +360,9 @@ func (t *tb) mutexKind(m *local) cfa.MutexKind {
 		return cfa.NormalMutex
 	}
 	ks := t.b.mutexKinds[m.key]
+	if m.v != nil && t.b.cells[m.v] != nil {
+		ks |= t.b.mutexKinds[wildKey{}]
+	}
 	if ks == 0 {
 		return cfa.NormalMutex // never initialized: all zero, a normal mutex
 	}
@@ -496,37 +507,85 @@ func (t *tb) lowerPrim(name string, pr prim, x *cc.PostfixExpression, as []cc.Ex
 	if len(as) != pr.nargs {
 		t.b.fail(x, "%s takes %d argument(s), got %d", name, pr.nargs, len(as))
 	}
-	c := &pcall{t: t, name: name, x: x, as: as, p: p, want: want}
+	var res *cfa.Var
 	if want {
-		c.res = t.temp(x.Type())
+		res = t.temp(x.Type())
 	}
-	c.sc = cfa.SyncCall{Func: name, Pos: p, Entry: t.at(p)}
-	first := len(t.c.Edges)
-	outer := t.prim
-	t.prim = c
-	pr.lower(c)
-	t.prim = outer
-	sc := &c.sc
-	if c.res != nil && sc.Effect == cfa.TryAcquire {
-		sc.Result = c.res
-	}
-	user := func(i int) bool {
-		for _, r := range c.user {
-			if i >= r[0] && i < r[1] {
-				return true
+	t.withObjects(as, func() {
+		c := &pcall{t: t, name: name, x: x, as: as, p: p, want: want, res: res}
+		c.sc = cfa.SyncCall{Func: name, Pos: p, Entry: t.at(p)}
+		first := len(t.c.Edges)
+		outer := t.prim
+		t.prim = c
+		pr.lower(c)
+		t.prim = outer
+		sc := &c.sc
+		if c.res != nil && sc.Effect == cfa.TryAcquire {
+			sc.Result = c.res
+		}
+		user := func(i int) bool {
+			for _, r := range c.user {
+				if i >= r[0] && i < r[1] {
+					return true
+				}
+			}
+			return false
+		}
+		for i := first; i < len(t.c.Edges); i++ {
+			if !user(i) {
+				t.c.Edges[i].Sync = sc
 			}
 		}
-		return false
-	}
-	for i := first; i < len(t.c.Edges); i++ {
-		if !user(i) {
-			t.c.Edges[i].Sync = sc
-		}
-	}
+	})
 	if !want {
 		return nil
 	}
-	return ref(c.res)
+	return ref(res)
+}
+
+// withObjects runs body with each argument of as that points to a
+// synchronization object or pthread_t other than as &v resolved to the
+// object it designates: a choice among the objects its value may
+// designate (memory.go), body lowered once in each arm.
+func (t *tb) withObjects(as []cc.ExpressionNode, body func()) {
+	var ptrs []int
+	for i, a := range as {
+		if pt := pointee(a.Type()); pt != nil && t.b.syncTypeName(pt) != "" && !isNull(a) {
+			if d, _, _ := addrArg(a); d == nil {
+				ptrs = append(ptrs, i)
+			}
+		}
+	}
+	if len(ptrs) == 0 {
+		body()
+		return
+	}
+	lvs := make([]lval, len(ptrs))
+	for k, i := range ptrs {
+		addr := t.expr(as[i], true)
+		if !t.stableExpr(addr) {
+			addr = t.snapshot(addr, as[i].Type(), t.b.pos(as[i]))
+		}
+		lvs[k] = t.atAddr(addr, pointee(as[i].Type()), as[i])
+	}
+	outer := t.fixed
+	var rec func(k int, fixed map[cc.ExpressionNode]*local)
+	rec = func(k int, fixed map[cc.ExpressionNode]*local) {
+		if k == len(ptrs) {
+			t.fixed = fixed
+			body()
+			t.fixed = outer
+			return
+		}
+		t.access(lvs[k], func(l *local) {
+			next := map[cc.ExpressionNode]*local{as[ptrs[k]]: l}
+			for n, o := range fixed {
+				next[n] = o
+			}
+			rec(k+1, next)
+		})
+	}
+	rec(0, nil)
 }
 
 // obj resolves argument i to an object of one of the types.

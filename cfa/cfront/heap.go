@@ -1,0 +1,195 @@
+package cfront
+
+// Heap memory: malloc, calloc and free. Each allocation site (as lowered:
+// each inlined copy of a call) is one object of cells, named
+// malloc@file.c:line; settle rejects a site that can run more than once
+// while its blocks may be shared, which would need a summary.
+
+import (
+	"fmt"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// allocType finds the type of the objects an allocation's result points
+// to, from the expression the call stands in: a cast to T*, the T* it is
+// assigned to, initializes or is returned as.
+func allocType(x *cc.PostfixExpression, stack []any) cc.Type {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch s := stack[i].(type) {
+		case *cc.CastExpression:
+			if s.Case == cc.CastExpressionCast {
+				if pt := pointee(s.Type()); pt != nil && !isVoid(pt) {
+					return pt
+				}
+				return nil
+			}
+		case *cc.AssignmentExpression:
+			if s.Case == cc.AssignmentExpressionAssign && s.UnaryExpression != nil {
+				return pointee(s.UnaryExpression.Type())
+			}
+			if s.Case != cc.AssignmentExpressionCond {
+				return nil
+			}
+		case *cc.InitDeclarator:
+			if s.Declarator != nil {
+				return pointee(s.Declarator.Type())
+			}
+			return nil
+		case *cc.Initializer:
+			return pointee(s.Type())
+		case *cc.JumpStatement:
+			for j := i - 1; j >= 0; j-- {
+				if fd, ok := stack[j].(*cc.FunctionDefinition); ok {
+					if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok {
+						return pointee(ft.Result())
+					}
+				}
+			}
+			return nil
+		case *cc.PrimaryExpression, *cc.PostfixExpression, *cc.UnaryExpression, *cc.ExpressionList:
+			continue
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// scanAllocations records the result type of every allocation call.
+func (b *builder) scanAllocations() {
+	b.allocTypes = map[*cc.PostfixExpression]cc.Type{}
+	Walk(b.ast.TranslationUnit, func(n any, stack []any) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		if !ok || x.Case != cc.PostfixExpressionCall {
+			return true
+		}
+		if pe, ok := strip(x.PostfixExpression).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+			switch pe.Token.SrcStr() {
+			case "malloc", "calloc":
+				if t := allocType(x, stack); t != nil {
+					b.allocTypes[x] = t
+				}
+			}
+		}
+		return true
+	})
+}
+
+// alloc lowers malloc(size) and calloc(n, size): a fresh block of
+// size/sizeof(T) objects of the type T its result is used as, or null
+// (an allocation may fail). malloc's block holds arbitrary values,
+// calloc's zeros.
+func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	nargs := map[string]int{"malloc": 1, "calloc": 2}[name]
+	if len(as) != nargs {
+		t.b.fail(x, "%s takes %d argument(s), got %d", name, nargs, len(as))
+	}
+	size := int64(1)
+	for _, a := range as {
+		if hasSE(a) {
+			t.b.fail(a, "unsupported: side effects in the size of %s", name)
+		}
+		k, ok := intValue(a.Value())
+		if !ok {
+			t.b.fail(a, "unsupported: %s of a size that is not a constant", name)
+		}
+		size *= k
+	}
+	elem := t.b.allocTypes[x]
+	if elem == nil {
+		t.b.fail(x, "unsupported: %s whose result is not used as a typed pointer (cast it or assign it to one)", name)
+	}
+	es := elem.Size()
+	if es <= 0 || size <= 0 || size%es != 0 {
+		t.b.fail(x, "unsupported: %s of %d bytes for objects of %d bytes", name, size, es)
+	}
+	count := size / es
+	if _, bad := t.b.cellCount(elem); bad != "" {
+		t.b.fail(x, "unsupported: %s of %s", name, bad)
+	}
+	var specs []cellSpec
+	for i := int64(0); i < count; i++ {
+		prefix := ""
+		if count > 1 {
+			prefix = fmt.Sprintf("[%d]", i)
+		}
+		t.b.layout(elem, prefix, i*es, nil, &specs)
+	}
+	if len(specs) > maxCells {
+		t.b.fail(x, "unsupported: %s of more than %d cells", name, maxCells)
+	}
+	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
+	o := t.b.newObjectCells(cfa.HeapObject, oname, specs, p, t.c, func(cs cellSpec) *local {
+		kind, _ := t.b.classify(cs.typ)
+		v := &cfa.Var{Name: cellName(t.b, oname, cs.path), Global: true, Kind: kind, CName: oname + cs.path, Pos: p, Bool: cs.typ.Kind() == cc.Bool, Frame: -1}
+		t.b.prog.Globals = append(t.b.prog.Globals, v)
+		return &local{v: v, typ: cs.typ, sync: t.b.syncTypeName(cs.typ), key: v}
+	})
+	res := t.temp(x.Type())
+	t.choose(p,
+		arm{body: func() {
+			from := len(t.c.Edges)
+			t.set(res, num(o.Base), p)
+			t.b.allocs[o] = t.c.Edges[from]
+			if name == "malloc" {
+				for _, v := range o.Cells {
+					if v.Kind == cfa.Data {
+						lo, hi := rangeOf(t.b.cellTyp[v])
+						t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Fresh: true, Note: "malloc: indeterminate contents"})
+					}
+				}
+			}
+		}},
+		arm{body: func() { t.set(res, num(0), p) }},
+	)
+	return unless(want, ref(res))
+}
+
+// free lowers free(ptr): the block's contents become indeterminate (a
+// write of every cell, which races with any other access to it); a
+// pointer that is neither null nor a block's start is a runtime error.
+func (t *tb) free(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) {
+	if len(as) != 1 {
+		t.b.fail(x, "free takes 1 argument, got %d", len(as))
+	}
+	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
+	site := &derefSite{addr: ptr, pos: p, text: nodeText(as[0]), cells: map[int64]bool{}, tmpl: t.c}
+	var arms []arm
+	var none cfa.Expr = mkBin(cfa.Ne, ptr, num(0))
+	for _, o := range t.b.prog.Memory.Objects {
+		if o.Kind != cfa.HeapObject {
+			continue
+		}
+		o := o
+		site.cells[o.Base] = true
+		arms = append(arms, arm{cond: mkBin(cfa.Eq, ptr, num(o.Base)), body: func() {
+			for _, v := range o.Cells {
+				if v.Kind == cfa.Data {
+					lo, hi := rangeOf(t.b.cellTyp[v])
+					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "free: contents become indeterminate"})
+				}
+			}
+		}})
+		none = mkBin(cfa.And, none, mkBin(cfa.Ne, ptr, num(o.Base)))
+	}
+	arms = append(arms, arm{cond: mkBin(cfa.Eq, ptr, num(0))})
+	arms = append(arms, arm{cond: none, body: func() {
+		site.err = t.c.Edges[len(t.c.Edges)-1]
+		t.stop(cfa.Error, p, "runtime error: free("+site.text+") of a pointer malloc did not return")
+	}})
+	t.choose(p, arms...)
+	t.b.derefs = append(t.b.derefs, site)
+}
+
+// baseName is the last element of a file path.
+func baseName(f string) string {
+	for i := len(f) - 1; i >= 0; i-- {
+		if f[i] == '/' {
+			return f[i+1:]
+		}
+	}
+	return f
+}

@@ -1,0 +1,594 @@
+package cfront
+
+// Memory: the C objects circ reaches through pointers (cfa.Memory).
+//
+// An object lives in memory when its address is taken (&x, &s.f, a
+// pointer to it passed anywhere), when it is an array, or when malloc
+// returns it. Its cells are ordinary cfa variables, one per scalar leaf
+// in memory order, so a variable named directly (x, s.f, a[2]) is still
+// accessed as itself; only an access through an address that is not a
+// constant becomes a choice among the cells that address may reach
+// (access), each arm guarded by `addr == &cell` and the last one a
+// runtime error. A pointer is an integer: &cell, or 0 for null. Pointer
+// arithmetic on a T* moves by cellCount(T).
+//
+// Every stack and heap object is created as a global; after lowering,
+// the points-to analysis (package pointsto) decides which of them stay
+// private to a thread that can run more than once, and those become
+// locals of their template (settle).
+
+import (
+	"fmt"
+	"strings"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// cellCount is the number of cells of an object of type t (the stride of
+// pointer arithmetic on a t*), or the reason circ cannot lay it out.
+func (b *builder) cellCount(t cc.Type) (int64, string) {
+	switch {
+	case t == nil:
+		return 0, "untyped object"
+	case t.Kind() == cc.Array:
+		at := t.(*cc.ArrayType)
+		if at.IsVLA() || at.IsIncomplete() {
+			return 0, "array of unknown size"
+		}
+		n, bad := b.cellCount(at.Elem())
+		if bad != "" {
+			return 0, bad
+		}
+		if at.Len() > maxCells || n*at.Len() > maxCells {
+			return 0, fmt.Sprintf("array of more than %d cells", maxCells)
+		}
+		return n * at.Len(), ""
+	case b.isStruct(t):
+		st := t.(*cc.StructType)
+		if st.IsIncomplete() {
+			return 0, "incomplete struct"
+		}
+		var n int64
+		for i := 0; i < st.NumFields(); i++ {
+			f := st.FieldByIndex(i)
+			if f == nil || (f.Name() == "" && f.IsBitfield()) {
+				continue
+			}
+			if f.IsBitfield() || f.IsFlexibleArrayMember() || f.Name() == "" {
+				n++ // a cell whose use is an error
+				continue
+			}
+			k, bad := b.cellCount(f.Type())
+			if bad != "" {
+				n++
+				continue
+			}
+			n += k
+		}
+		return n, ""
+	case t.Kind() == cc.Union:
+		if b.syncTypeName(t) != "" {
+			return 1, ""
+		}
+		return 0, "union"
+	case t.Kind() == cc.Void:
+		return 1, "" // void* arithmetic (a GNU extension) counts cells
+	}
+	return 1, ""
+}
+
+// maxCells bounds the cells of one object: circ gives every cell its own
+// variable.
+const maxCells = 4096
+
+// stride is cellCount(elem) for pointer arithmetic, failing at n.
+func (t *tb) stride(elem cc.Type, n cc.Node) int64 {
+	k, bad := t.b.cellCount(elem)
+	if bad != "" {
+		t.b.fail(n, "unsupported: pointer arithmetic on a pointer to %s", bad)
+	}
+	return k
+}
+
+// fieldOffset is the cell index of field f inside a struct of type st.
+func (b *builder) fieldOffset(st cc.Type, name string, n cc.Node) (int64, *cc.Field) {
+	s, ok := st.(*cc.StructType)
+	if !ok {
+		b.fail(n, "unsupported: member access on %s", describe(st))
+	}
+	var off int64
+	for i := 0; i < s.NumFields(); i++ {
+		f := s.FieldByIndex(i)
+		if f == nil || (f.Name() == "" && f.IsBitfield()) {
+			continue
+		}
+		if f.Name() == name {
+			if f.IsBitfield() {
+				b.fail(n, "unsupported: bit-field %s", name)
+			}
+			return off, f
+		}
+		k, bad := b.cellCount(f.Type())
+		if bad != "" || f.IsBitfield() || f.Name() == "" {
+			k = 1
+		}
+		off += k
+	}
+	b.fail(n, "unsupported: member %s (in an anonymous member?)", name)
+	return 0, nil
+}
+
+// cellSpec is one leaf of a laid-out type.
+type cellSpec struct {
+	path string
+	typ  cc.Type
+	off  int64 // byte offset, to find initializers
+	bad  string
+	fd   *cc.Field
+}
+
+// layout lists the cells of type t in memory order; it agrees with
+// cellCount.
+func (b *builder) layout(t cc.Type, path string, off int64, f *cc.Field, out *[]cellSpec) {
+	switch {
+	case t.Kind() == cc.Array:
+		at := t.(*cc.ArrayType)
+		es := at.Elem().Size()
+		for i := int64(0); i < at.Len(); i++ {
+			b.layout(at.Elem(), fmt.Sprintf("%s[%d]", path, i), off+i*es, f, out)
+		}
+	case b.isStruct(t):
+		st := t.(*cc.StructType)
+		for i := 0; i < st.NumFields(); i++ {
+			fl := st.FieldByIndex(i)
+			if fl == nil || (fl.Name() == "" && fl.IsBitfield()) {
+				continue
+			}
+			p := path + "." + fl.Name()
+			switch _, bad := b.cellCount(fl.Type()); {
+			case fl.IsBitfield():
+				*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: bit-field " + fl.Name()})
+			case fl.Name() == "":
+				*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: anonymous struct or union member"})
+			case fl.IsFlexibleArrayMember():
+				*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: flexible array member " + fl.Name()})
+			case bad != "":
+				*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: " + bad + " field " + fl.Name()})
+			default:
+				b.layout(fl.Type(), p, off+fl.Offset(), fl, out)
+			}
+		}
+	default:
+		cs := cellSpec{path: path, typ: t, off: off, fd: f}
+		if _, bad := b.classify(t); bad != "" {
+			cs.bad = "unsupported: " + bad + " object"
+		}
+		*out = append(*out, cs)
+	}
+}
+
+// cellInfo is what the builder knows about a cell variable.
+type cellInfo struct {
+	obj *cfa.Object
+	idx int
+	l   *local
+}
+
+// newObject lays out an object of type typ named name and creates its
+// cells with mk (nil: global data cells, zero). It registers each cell.
+func (b *builder) newObject(kind cfa.ObjectKind, name string, typ cc.Type, pos cfa.Pos, owner *cfa.CFA, n cc.Node, mk func(cs cellSpec) *local) *cfa.Object {
+	if _, bad := b.cellCount(typ); bad != "" {
+		b.fail(n, "unsupported: %s %s", bad, name)
+	}
+	var specs []cellSpec
+	b.layout(typ, "", 0, nil, &specs)
+	return b.newObjectCells(kind, name, specs, pos, owner, mk)
+}
+
+// newObjectCells creates an object with the given cells.
+func (b *builder) newObjectCells(kind cfa.ObjectKind, name string, specs []cellSpec, pos cfa.Pos, owner *cfa.CFA, mk func(cs cellSpec) *local) *cfa.Object {
+	o := &cfa.Object{Name: name, Kind: kind, Pos: pos, Owner: owner}
+	for _, cs := range specs {
+		var l *local
+		if cs.bad != "" {
+			l = &local{bad: cs.bad + " (in " + name + ")", typ: cs.typ}
+			l.v = &cfa.Var{Name: b.unique(name + cs.path), Global: true, CName: name + cs.path, Pos: pos}
+			b.prog.Globals = append(b.prog.Globals, l.v)
+		} else {
+			l = mk(cs)
+		}
+		o.Cells = append(o.Cells, l.v)
+		o.Paths = append(o.Paths, cs.path)
+		b.cells[l.v] = &cellInfo{obj: o, l: l, idx: len(o.Cells) - 1}
+		b.cellTyp[l.v] = cs.typ
+	}
+	b.prog.Memory.NewObject(o)
+	return o
+}
+
+// inMemory reports whether declarator d's object lives in memory.
+func (b *builder) inMemory(d *cc.Declarator) bool {
+	if d.Type() != nil && d.Type().Kind() == cc.Array {
+		return true
+	}
+	return b.addrTaken[b.objKey(d)]
+}
+
+// scanAddressTaken finds the objects whose address the program takes:
+// the base variable of every &x, &x.f, &x[i] outside the object argument
+// of a synchronization call written &v (which needs no memory).
+func (b *builder) scanAddressTaken() {
+	b.addrTaken = map[any]bool{}
+	mark := func(n cc.ExpressionNode) {
+		for {
+			switch x := strip(n).(type) {
+			case *cc.PrimaryExpression:
+				if x.Case == cc.PrimaryExpressionIdent {
+					if d, ok := x.ResolvedTo().(*cc.Declarator); ok {
+						b.addrTaken[b.objKey(d)] = true
+					}
+				}
+				return
+			case *cc.PostfixExpression:
+				switch x.Case {
+				case cc.PostfixExpressionSelect, cc.PostfixExpressionIndex:
+					if x.Case == cc.PostfixExpressionIndex && isPtr(x.PostfixExpression.Type()) {
+						return
+					}
+					n = x.PostfixExpression
+					continue
+				case cc.PostfixExpressionPrimary:
+					n = x.PrimaryExpression
+					continue
+				}
+				return
+			case *cc.UnaryExpression:
+				if x.Case == cc.UnaryExpressionPostfix {
+					n = x.PostfixExpression
+					continue
+				}
+				return
+			default:
+				return
+			}
+		}
+	}
+	Walk(b.ast.TranslationUnit, func(n any, stack []any) bool {
+		u, ok := n.(*cc.UnaryExpression)
+		if !ok || u.Case != cc.UnaryExpressionAddrof {
+			return true
+		}
+		if b.syncArgOnly(u, stack) {
+			return true
+		}
+		mark(u.CastExpression)
+		return true
+	})
+}
+
+// syncArgOnly reports whether &v (u) is directly an argument of a call of
+// a concurrency primitive and v a synchronization object or pthread_t:
+// the lowering names v itself.
+func (b *builder) syncArgOnly(u *cc.UnaryExpression, stack []any) bool {
+	if b.syncTypeName(u.CastExpression.Type()) == "" {
+		return false
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch x := stack[i].(type) {
+		case *cc.PostfixExpression:
+			if x.Case != cc.PostfixExpressionCall {
+				continue
+			}
+			pe, ok := strip(x.PostfixExpression).(*cc.PrimaryExpression)
+			if !ok || pe.Case != cc.PrimaryExpressionIdent {
+				return false
+			}
+			name := pe.Token.SrcStr()
+			_, prim := prims[name]
+			return (prim || name == "pthread_create" || name == "pthread_join" || strings.HasPrefix(name, "thrd_")) && b.funcs[name] == nil
+		case *cc.ArgumentExpressionList, *cc.AssignmentExpression, *cc.ConditionalExpression, *cc.CastExpression,
+			*cc.LogicalOrExpression, *cc.LogicalAndExpression, *cc.InclusiveOrExpression, *cc.ExclusiveOrExpression,
+			*cc.AndExpression, *cc.EqualityExpression, *cc.RelationalExpression, *cc.ShiftExpression,
+			*cc.AdditiveExpression, *cc.MultiplicativeExpression, *cc.UnaryExpression, *cc.PrimaryExpression:
+			if a, ok := x.(*cc.AssignmentExpression); ok && a.Case != cc.AssignmentExpressionCond {
+				return false
+			}
+			continue
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// objectLocal builds the local of a variable living in object o, of type
+// typ: its cells' locals arranged as the type is (struct members by
+// name, array elements as members "[i]"), so that a member or an element
+// at a constant index is the cell itself.
+func (b *builder) objectLocal(o *cfa.Object, typ cc.Type) *local {
+	i := 0
+	next := func() *local {
+		l := b.cells[o.Cells[i]].l
+		i++
+		return l
+	}
+	var build func(t cc.Type) *local
+	build = func(t cc.Type) *local {
+		switch {
+		case isArray(t):
+			at := t.(*cc.ArrayType)
+			l := &local{typ: t}
+			for k := int64(0); k < at.Len(); k++ {
+				l.members = append(l.members, member{name: fmt.Sprintf("[%d]", k), l: build(at.Elem())})
+			}
+			return l
+		case b.isStruct(t):
+			st := t.(*cc.StructType)
+			l := &local{typ: t}
+			for k := 0; k < st.NumFields(); k++ {
+				f := st.FieldByIndex(k)
+				if f == nil || (f.Name() == "" && f.IsBitfield()) {
+					continue
+				}
+				var fl *local
+				if _, bad := b.cellCount(f.Type()); bad != "" || f.IsBitfield() || f.Name() == "" || f.IsFlexibleArrayMember() {
+					fl = next()
+				} else {
+					fl = build(f.Type())
+				}
+				l.members = append(l.members, member{name: f.Name(), l: fl})
+			}
+			return l
+		}
+		return next()
+	}
+	l := build(typ)
+	l.obj = o
+	return l
+}
+
+// cellKey identifies a cell of a variable's object for the mutex-kind
+// scan: the variable's key, or its field path.
+func cellKey(key any, path string) any {
+	if path == "" {
+		return key
+	}
+	return fieldObj{key, strings.TrimPrefix(path, ".")}
+}
+
+// staticObject creates a variable of static storage that lives in
+// memory, each cell from its constant initializer.
+func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.Initializer) *local {
+	if init != nil && init.Case == cc.InitializerExpr && !isInt(d.Type()) && !isPtr(d.Type()) {
+		b.fail(init, "unsupported: initializer of %s from a value of type %s", cname, describe(init.Type()))
+	}
+	key := b.objKey(d)
+	atomicObj := isAtomicObject(d)
+	o := b.newObject(cfa.StaticObject, name, d.Type(), b.pos(d), nil, d, func(cs cellSpec) *local {
+		kind, _ := b.classify(cs.typ)
+		li := init
+		if cs.path != "" {
+			li = b.leafInit(init, cs.off, cs.typ, b.syncTypeName(cs.typ), cname+cs.path)
+		}
+		atomic := atomicObj || (cs.fd != nil && isAtomicObject(cs.fd.Declarator()))
+		return b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, li)
+	})
+	b.objects[key] = o
+	return b.objectLocal(o, d.Type())
+}
+
+// stackObject creates the object of a local variable (or parameter) of
+// this activation that lives in memory; its cells are globals until
+// settle decides whether the object stays private to its thread.
+func (t *tb) stackObject(d *cc.Declarator, typ cc.Type) *local {
+	b := t.b
+	name := t.fr.name + "::" + d.Name()
+	key := b.objKey(d)
+	pos := b.pos(d)
+	atomicObj := isAtomicObject(d)
+	oname := b.unique(name)
+	o := b.newObject(cfa.StackObject, oname, typ, pos, t.c, d, func(cs cellSpec) *local {
+		kind, _ := b.classify(cs.typ)
+		v := &cfa.Var{Name: cellName(b, oname, cs.path), Global: true, Kind: kind, CName: d.Name() + cs.path, Pos: pos, Bool: cs.typ.Kind() == cc.Bool, Frame: -1}
+		b.prog.Globals = append(b.prog.Globals, v)
+		b.atomic[v] = atomicObj || (cs.fd != nil && isAtomicObject(cs.fd.Declarator()))
+		return &local{v: v, typ: cs.typ, sync: b.syncTypeName(cs.typ), key: cellKey(key, cs.path)}
+	})
+	l := b.objectLocal(o, typ)
+	t.fr.vars[d] = l
+	return l
+}
+
+// initObject lowers the initialization of a local object in memory:
+// from its initializer (missing members are zero), or an arbitrary value
+// in every data cell.
+func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) {
+	var specs []cellSpec
+	t.b.layout(typ, "", 0, nil, &specs)
+	o := l.obj
+	if init != nil && init.Case == cc.InitializerExpr && (t.b.isStruct(typ) || isArray(typ)) {
+		if isArray(typ) {
+			t.b.fail(init, "unsupported: initializer of array %s", o.Name)
+		}
+		src := t.structRvalue(init.AssignmentExpression)
+		t.copyStruct(l, src, o.Name, p)
+		return
+	}
+	for i, cs := range specs {
+		ci := t.b.cells[o.Cells[i]]
+		v := ci.l.v
+		if init == nil {
+			if ci.l.bad == "" && v.Kind == cfa.Data {
+				lo, hi := rangeOf(cs.typ)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + v.CName})
+			}
+			continue
+		}
+		li := init
+		if cs.path != "" {
+			li = t.b.leafInit(init, cs.off, cs.typ, ci.l.sync, v.CName)
+		}
+		if ci.l.bad != "" {
+			if li != nil {
+				t.b.fail(init, "%s", ci.l.bad)
+			}
+			continue
+		}
+		if ci.l.sync != "" && v.Kind != cfa.Handle {
+			t.b.syncInit(v, ci.l.sync, li, ci.l.key)
+			t.set(v, num(0), p)
+			if k, ok := t.b.staticKind[v]; ok && t.mutexKind(ci.l) == cfa.UnknownMutexKind {
+				t.set(t.kindField(v), num(int64(kindValue[k])), p)
+			}
+			continue
+		}
+		var e cfa.Expr = num(0)
+		if li != nil {
+			for li.Case == cc.InitializerInitList && li.InitializerList != nil && li.InitializerList.InitializerList == nil {
+				li = li.InitializerList.Initializer
+			}
+			if li.Case != cc.InitializerExpr {
+				t.b.fail(li, "unsupported: initializer of %s", v.CName)
+			}
+			if li.AssignmentExpression.Type() != nil && isArray(li.AssignmentExpression.Type()) && !isPtr(cs.typ) {
+				t.b.fail(li, "unsupported: string initializer of %s", o.Name)
+			}
+			e = t.intExpr(li.AssignmentExpression)
+		}
+		if t.b.atomic[v] {
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: normBool(v, e), Pos: p})
+			continue
+		}
+		t.assignTo(v, normBool(v, e), p)
+	}
+}
+
+// constAddr evaluates a constant address expression of a static
+// initializer: null, &v, &v.f, &v[k], an array or a function.
+func (b *builder) constAddr(n cc.ExpressionNode) (int64, bool) {
+	s := stripCasts(n)
+	if isNull(s) {
+		return 0, true
+	}
+	if isInt(s.Type()) {
+		v, ok := intValue(s.Value())
+		return v, ok && !hasSE(s)
+	}
+	switch x := s.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case != cc.PrimaryExpressionIdent {
+			return 0, false
+		}
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok {
+			if isFunc(d.Type()) {
+				name := x.Token.SrcStr()
+				if o := b.funcObjs[name]; o != nil {
+					return o.Base, true
+				}
+				o := b.prog.Memory.NewObject(&cfa.Object{Name: name, Kind: cfa.FuncObject, Pos: b.pos(x), Func: name})
+				b.funcObjs[name] = o
+				return o.Base, true
+			}
+			if isArray(d.Type()) {
+				return b.constLvalue(x)
+			}
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionAddrof:
+			if pe, ok := strip(x.CastExpression).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+				if d, ok := pe.ResolvedTo().(*cc.Declarator); ok && isFunc(d.Type()) {
+					return b.constAddr(pe)
+				}
+			}
+			return b.constLvalue(x.CastExpression)
+		case cc.UnaryExpressionPostfix:
+			return b.constAddr(x.PostfixExpression)
+		}
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionPrimary {
+			return b.constAddr(x.PrimaryExpression)
+		}
+		if isArray(x.Type()) {
+			return b.constLvalue(x)
+		}
+	case *cc.AdditiveExpression:
+		base, ok := b.constAddr(x.AdditiveExpression)
+		k, ok2 := intValue(x.MultiplicativeExpression.Value())
+		if !ok || !ok2 || !isPtr(x.AdditiveExpression.Type()) {
+			return 0, false
+		}
+		st, bad := b.cellCount(pointee(x.AdditiveExpression.Type()))
+		if bad != "" {
+			return 0, false
+		}
+		if x.Case == cc.AdditiveExpressionSub {
+			k = -k
+		}
+		return base + k*st, true
+	}
+	return 0, false
+}
+
+// constLvalue is the address of a static lvalue v, v.f or v[k].
+func (b *builder) constLvalue(n cc.ExpressionNode) (int64, bool) {
+	switch x := strip(n).(type) {
+	case *cc.PrimaryExpression:
+		if x.Case != cc.PrimaryExpressionIdent {
+			return 0, false
+		}
+		d, ok := x.ResolvedTo().(*cc.Declarator)
+		if !ok || !(b.isFileScope(d) || d.IsExtern() || d.IsStatic()) {
+			return 0, false
+		}
+		var l *local
+		if b.isFileScope(d) || d.IsExtern() {
+			l = b.global(d.Name())
+		} else {
+			l = b.statics[d]
+		}
+		if l == nil || l.obj == nil {
+			return 0, false
+		}
+		return l.obj.Base, true
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
+			return b.constLvalue(x.PrimaryExpression)
+		case cc.PostfixExpressionSelect:
+			base, ok := b.constLvalue(x.PostfixExpression)
+			if !ok {
+				return 0, false
+			}
+			off, _ := b.fieldOffset(x.PostfixExpression.Type(), x.Token2.SrcStr(), x)
+			return base + off, true
+		case cc.PostfixExpressionIndex:
+			base, ok := b.constLvalue(x.PostfixExpression)
+			k, ok2 := intValue(x.ExpressionList.Value())
+			if !ok || !ok2 {
+				return 0, false
+			}
+			st, bad := b.cellCount(x.Type())
+			if bad != "" {
+				return 0, false
+			}
+			return base + k*st, true
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionPostfix {
+			return b.constLvalue(x.PostfixExpression)
+		}
+	}
+	return 0, false
+}
+
+// cellName names the variable of the cell at path in object oname (a
+// unique name already): the object's name for a scalar object.
+func cellName(b *builder, oname, path string) string {
+	if path == "" {
+		return oname
+	}
+	return b.unique(oname + path)
+}

@@ -1,0 +1,371 @@
+package cfront
+
+// Lvalues, addresses and dereferences (see memory.go for the layout).
+
+import (
+	"fmt"
+	"strings"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// lval is a C lvalue: a known object (a variable, a field, an element at
+// a constant index), or the address of one when it is known only at run
+// time.
+type lval struct {
+	l    *local
+	addr cfa.Expr // when l is nil: a stable expression
+	typ  cc.Type
+	n    cc.Node
+}
+
+// derefSite is one access through a run-time address: after lowering,
+// the points-to analysis checks that every address it may see has an
+// arm, and prunes the arms it never sees.
+type derefSite struct {
+	addr  cfa.Expr
+	typ   cc.Type
+	pos   cfa.Pos
+	text  string
+	cells map[int64]bool // the addresses with an arm
+	err   *cfa.Edge      // the runtime-error arm's guard
+	tmpl  *cfa.CFA
+}
+
+// lvalue resolves the lvalue n.
+func (t *tb) lvalue(n cc.ExpressionNode) lval {
+	s := strip(n)
+	switch x := s.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionIdent {
+			d, ok := x.ResolvedTo().(*cc.Declarator)
+			if !ok || d.Type() == nil || d.Type().Kind() == cc.Function {
+				t.b.fail(x, "unsupported: %s is not an object", x.Token.SrcStr())
+			}
+			l := t.lookup(d, x)
+			if l.bad != "" {
+				t.b.fail(x, "%s", l.bad)
+			}
+			return lval{l: l, typ: d.Type(), n: x}
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
+			return t.lvalue(x.PrimaryExpression)
+		case cc.PostfixExpressionSelect:
+			base := t.lvalue(x.PostfixExpression)
+			name := x.Token2.SrcStr()
+			if base.l != nil {
+				if base.l.members == nil {
+					t.b.fail(x, "unsupported: member access %s on %s", name, describe(base.typ))
+				}
+				f := base.l.field(name)
+				if f == nil {
+					t.b.fail(x, "unsupported: member %s", name)
+				}
+				if f.bad != "" {
+					t.b.fail(x, "%s", f.bad)
+				}
+				return lval{l: f, typ: x.Type(), n: x}
+			}
+			off, f := t.b.fieldOffset(base.typ, name, x)
+			return t.atAddr(mkBin(cfa.Add, base.addr, num(off)), f.Type(), x)
+		case cc.PostfixExpressionPSelect:
+			ptr := t.expr(x.PostfixExpression, true)
+			pt := pointee(x.PostfixExpression.Type())
+			off, f := t.b.fieldOffset(pt, x.Token2.SrcStr(), x)
+			return t.atAddr(mkBin(cfa.Add, ptr, num(off)), f.Type(), x)
+		case cc.PostfixExpressionIndex:
+			an, in := cc.ExpressionNode(x.PostfixExpression), x.ExpressionList
+			if isInt(an.Type()) {
+				an, in = in, an // i[a]
+			}
+			var base cfa.Expr
+			if an.Type() != nil && an.Type().Kind() == cc.Array {
+				base = t.addrOf(t.lvalue(an))
+			} else {
+				base = t.expr(an, true)
+			}
+			if hasSE(in) {
+				base = t.snapshot(base, an.Type(), t.b.pos(x))
+			}
+			idx := t.intExpr(in)
+			et := pointee(an.Type())
+			k := t.stride(et, x)
+			return t.atAddr(mkBin(cfa.Add, base, mkBin(cfa.Mul, idx, num(k))), et, x)
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionPostfix:
+			return t.lvalue(x.PostfixExpression)
+		case cc.UnaryExpressionDeref:
+			return t.atAddr(t.expr(x.CastExpression, true), pointee(x.CastExpression.Type()), x)
+		}
+	}
+	t.expr(s, true) // the most precise error for other expressions
+	t.b.fail(n, "unsupported: assignment target")
+	return lval{}
+}
+
+// pointee is the type a pointer type points to.
+func pointee(t cc.Type) cc.Type {
+	if pt, ok := t.(*cc.PointerType); ok {
+		return pt.Elem()
+	}
+	if at, ok := t.(*cc.ArrayType); ok {
+		return at.Elem()
+	}
+	return nil
+}
+
+// atAddr is the lvalue of type typ at address addr: the cell itself when addr
+// is constant and names a scalar cell.
+func (t *tb) atAddr(addr cfa.Expr, typ cc.Type, n cc.Node) lval {
+	if k, ok := addr.(cfa.Const); ok && !t.b.isStruct(typ) && typ.Kind() != cc.Array {
+		if o, i := t.b.prog.Memory.Find(k.Val); o != nil && i < len(o.Cells) {
+			ci := t.b.cells[o.Cells[i]]
+			if compatible(t.b, t.b.cellTyp[o.Cells[i]], typ) {
+				if ci.l.bad != "" {
+					t.b.fail(n, "%s", ci.l.bad)
+				}
+				return lval{l: ci.l, typ: typ, n: n}
+			}
+		}
+	}
+	if readsGlobal(addr) {
+		addr = t.snapshot(addr, nil, t.b.pos(n))
+	}
+	return lval{addr: addr, typ: typ, n: n}
+}
+
+// addrOf is the address of lvalue lv.
+func (t *tb) addrOf(lv lval) cfa.Expr {
+	if lv.l == nil {
+		return lv.addr
+	}
+	first := lv.l
+	for first.members != nil {
+		if len(first.members) == 0 {
+			t.b.fail(lv.n, "unsupported: address of an empty struct")
+		}
+		first = first.members[0].l
+	}
+	ci := t.b.cells[first.v]
+	if first.v == nil || ci == nil {
+		t.b.fail(lv.n, "unsupported: address of a variable circ keeps out of memory (thread-local or register)")
+	}
+	return num(ci.obj.Addr(ci.idx))
+}
+
+// compatible reports whether a cell of type ct may be accessed through an
+// lvalue of type lt: integers of one size, pointers, or one
+// synchronization type.
+func compatible(b *builder, ct, lt cc.Type) bool {
+	if ct == nil || lt == nil {
+		return false
+	}
+	cs, ls := b.syncTypeName(ct), b.syncTypeName(lt)
+	if cs != "" || ls != "" {
+		return cs == ls
+	}
+	switch {
+	case isInt(ct) && isInt(lt):
+		return ct.Size() == lt.Size() && (ct.Kind() == cc.Bool) == (lt.Kind() == cc.Bool)
+	case isPtr(ct) && isPtr(lt):
+		return true
+	}
+	return false
+}
+
+// access runs body on each cell lv may designate, in the arms of a
+// choice on lv's address; an address that designates no cell of lv's
+// type stops the program with a runtime error. For a known object, body
+// runs once on it.
+func (t *tb) access(lv lval, body func(l *local)) {
+	if lv.l != nil {
+		body(lv.l)
+		return
+	}
+	if t.b.syncTypeName(lv.typ) == "" && (t.b.isStruct(lv.typ) || lv.typ.Kind() == cc.Array || lv.typ.Kind() == cc.Union) {
+		t.b.fail(lv.n, "unsupported: %s accessed through a pointer as a whole", describe(lv.typ))
+	}
+	p := t.b.pos(lv.n)
+	site := &derefSite{addr: lv.addr, typ: lv.typ, pos: p, text: nodeText(lv.n), cells: map[int64]bool{}, tmpl: t.c}
+	var arms []arm
+	var none cfa.Expr = num(1)
+	for _, ci := range t.b.candidates(lv.typ, lv.addr) {
+		ci := ci
+		a := ci.obj.Addr(ci.idx)
+		site.cells[a] = true
+		arms = append(arms, arm{cond: mkBin(cfa.Eq, lv.addr, num(a)), body: func() {
+			if ci.l.bad != "" {
+				t.b.fail(lv.n, "%s", ci.l.bad)
+			}
+			body(ci.l)
+		}})
+		none = mkBin(cfa.And, none, mkBin(cfa.Ne, lv.addr, num(a)))
+	}
+	errArm := arm{cond: none, body: func() {
+		site.err = t.c.Edges[len(t.c.Edges)-1]
+		t.stop(cfa.Error, p, "runtime error: "+site.text+" is no valid "+describeC(lv.typ)+" object")
+	}}
+	t.choose(p, append(arms, errArm)...)
+	t.b.derefs = append(t.b.derefs, site)
+}
+
+// candidates lists the cells an access of type typ at address addr may
+// designate: the compatible cells of the object addr's constant base
+// lies in, or of every object.
+func (b *builder) candidates(typ cc.Type, addr cfa.Expr) []*cellInfo {
+	objs := b.prog.Memory.Objects
+	if base, ok := constBase(addr); ok {
+		if o, _ := b.prog.Memory.Find(base); o != nil {
+			objs = []*cfa.Object{o}
+		}
+	}
+	var out []*cellInfo
+	for _, o := range objs {
+		for _, v := range o.Cells {
+			if compatible(b, b.cellTyp[v], typ) {
+				out = append(out, b.cells[v])
+			}
+		}
+	}
+	return out
+}
+
+// constBase finds the constant term of an address sum (&a + i*k).
+func constBase(e cfa.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case cfa.Const:
+		return e.Val, true
+	case cfa.Binary:
+		if e.Op == cfa.Add {
+			if k, ok := constBase(e.X); ok {
+				return k, true
+			}
+			return constBase(e.Y)
+		}
+	}
+	return 0, false
+}
+
+// load reads lv's value.
+func (t *tb) load(lv lval) cfa.Expr {
+	p := t.b.pos(lv.n)
+	if lv.l != nil {
+		return t.readLocal(lv.l, lv.n)
+	}
+	res := t.temp(lv.typ)
+	t.access(lv, func(l *local) { t.set(res, t.readLocal(l, lv.n), p) })
+	return ref(res)
+}
+
+// readLocal reads a scalar local for its value.
+func (t *tb) readLocal(l *local, n cc.Node) cfa.Expr {
+	switch {
+	case l.members != nil:
+		t.b.fail(n, "unsupported: struct %s used as a value", describeLocal(l))
+	case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
+		t.b.fail(n, "unsupported: synchronization object %s used as a value", l.v.CName)
+	case t.b.atomic[l.v]:
+		return t.atomicLoad(l.v, t.b.pos(n))
+	}
+	return ref(l.v)
+}
+
+// scalarVar checks that l is a variable an assignment may write.
+func (t *tb) scalarVar(l *local, n cc.Node) *cfa.Var {
+	switch {
+	case l.members != nil:
+		t.b.fail(n, "unsupported: assignment to struct %s", describeLocal(l))
+	case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
+		t.b.fail(n, "unsupported: assignment to synchronization object %s", l.v.CName)
+	}
+	return l.v
+}
+
+// update runs f on each variable lv may designate and returns the value
+// f yields (the same in every arm, through a temporary).
+func (t *tb) update(lv lval, want bool, f func(v *cfa.Var) cfa.Expr) cfa.Expr {
+	if lv.l != nil {
+		return f(t.scalarVar(lv.l, lv.n))
+	}
+	var res *cfa.Var
+	if want {
+		res = t.temp(lv.typ)
+	}
+	p := t.b.pos(lv.n)
+	t.access(lv, func(l *local) {
+		if l.v != nil && t.b.atomic[l.v] {
+			t.b.fail(lv.n, "unsupported: atomic object %s written through a pointer", l.v.CName)
+		}
+		r := f(t.scalarVar(l, lv.n))
+		if res != nil {
+			t.set(res, r, p)
+		}
+	})
+	if res == nil {
+		return nil
+	}
+	return ref(res)
+}
+
+// nodeText is n's source text, for messages.
+func nodeText(n cc.Node) string {
+	if n == nil {
+		return "the pointer"
+	}
+	s := strings.Join(strings.Fields(cc.NodeSource(n)), " ")
+	if s == "" || len(s) > 60 {
+		return "the pointer"
+	}
+	return s
+}
+
+// describeC names a C type for messages.
+func describeC(t cc.Type) string {
+	if t == nil {
+		return "untyped"
+	}
+	return fmt.Sprint(t)
+}
+
+func isArray(t cc.Type) bool { return t != nil && t.Kind() == cc.Array }
+
+func isFunc(t cc.Type) bool { return t != nil && t.Kind() == cc.Function }
+
+// rvalue reads the lvalue n (an element, a member, a dereference) for its
+// value; an array decays to its address.
+func (t *tb) rvalue(n cc.ExpressionNode, want bool) cfa.Expr {
+	lv := t.lvalue(n)
+	if isArray(lv.typ) {
+		return unless(want, t.addrOf(lv))
+	}
+	if t.b.isStruct(lv.typ) && !want {
+		return nil
+	}
+	return t.load(lv)
+}
+
+// funcDesignator returns the name of the function n designates, or "".
+func (t *tb) funcDesignator(n cc.ExpressionNode) string {
+	if pe, ok := strip(n).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		if d, ok := pe.ResolvedTo().(*cc.Declarator); ok && isFunc(d.Type()) {
+			return pe.Token.SrcStr()
+		}
+	}
+	return ""
+}
+
+// funcAddr is the address of function name: the base of its object.
+func (t *tb) funcAddr(name string, n cc.Node) cfa.Expr {
+	if o := t.b.funcObjs[name]; o != nil {
+		return num(o.Base)
+	}
+	o := t.b.prog.Memory.NewObject(&cfa.Object{Name: name, Kind: cfa.FuncObject, Pos: t.b.pos(n), Func: name})
+	t.b.funcObjs[name] = o
+	return num(o.Base)
+}

@@ -1,0 +1,203 @@
+package cfront
+
+// After lowering, the points-to analysis settles what the lowering of
+// memory left open:
+//   - every address a dereference may see must have an arm of the right
+//     type (or be invalid, which the error arm handles), or the program
+//     is rejected: an arm missing for a valid cell would turn a defined
+//     access into a runtime error;
+//   - arms whose guard never holds are removed, and each error arm's
+//     guard is rebuilt from the arms that remain;
+//   - a stack or heap object created by a thread that can run more than
+//     once is either private to each such thread (no other thread can
+//     hold its address), and then becomes a local of the template, or
+//     shared, which needs a summary circ does not build yet: rejected.
+//     A heap object allocated on a loop is rejected too.
+
+import (
+	"circ/cfa"
+	"circ/cfa/pointsto"
+)
+
+func (b *builder) settle() {
+	if len(b.prog.Memory.Objects) == 0 {
+		return
+	}
+	b.prog.Finish()
+	r := pointsto.Analyze(b.prog)
+	b.checkDerefs(r)
+	b.privatize(r)
+	b.prune(r)
+}
+
+// checkDerefs rejects a dereference that may reach a valid cell it has
+// no arm for.
+func (b *builder) checkDerefs(r *pointsto.Result) {
+	mem := b.prog.Memory
+	for _, s := range b.derefs {
+		if s.err == nil || !r.Reachable(s.tmpl, s.err.From) {
+			continue
+		}
+		vals := r.Eval(s.addr)
+		if vals.Top {
+			b.failAt(s.pos, "unsupported: %s may point anywhere", s.text)
+		}
+		for _, a := range vals.Sorted() {
+			if s.cells[a] {
+				continue
+			}
+			o, i := mem.Find(a)
+			if o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
+				continue // invalid: the runtime error is right
+			}
+			if s.typ == nil { // free
+				if o.Kind == cfa.HeapObject && i == 0 {
+					b.failAt(s.pos, "unsupported: free(%s) of %s, allocated in code circ lowers later", s.text, o.Name)
+				}
+				continue
+			}
+			v := o.Cells[i]
+			if !compatible(b, b.cellTyp[v], s.typ) {
+				b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[v]), describeC(s.typ))
+			}
+			b.failAt(s.pos, "unsupported: %s may point to %s, created in code circ lowers later", s.text, o.CellName(i))
+		}
+	}
+}
+
+// prune removes the assumptions that never hold and rebuilds the error
+// arms' guards.
+func (b *builder) prune(r *pointsto.Result) {
+	for _, c := range b.prog.Templates {
+		kept := c.Edges[:0]
+		for _, e := range c.Edges {
+			if r.Feasible(e) {
+				kept = append(kept, e)
+			}
+		}
+		c.Edges = kept
+	}
+	for _, s := range b.derefs {
+		if s.err == nil {
+			continue
+		}
+		vals := r.Eval(s.addr)
+		var none cfa.Expr = num(1)
+		if s.typ == nil {
+			none = mkBin(cfa.Ne, s.addr, num(0))
+		}
+		for _, a := range vals.Sorted() {
+			if s.cells[a] {
+				none = mkBin(cfa.And, none, mkBin(cfa.Ne, s.addr, num(a)))
+			}
+		}
+		s.err.Cond = none
+	}
+}
+
+// privatize makes the stack and heap objects of a template that can run
+// more than once locals of that template when no other thread can reach
+// them, and rejects them otherwise.
+func (b *builder) privatize(r *pointsto.Result) {
+	mem := b.prog.Memory
+	owned := map[*cfa.Object]bool{}
+	for _, o := range mem.Objects {
+		if o.Owner == nil || !(o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
+			continue
+		}
+		owned[o] = true
+	}
+	for o, e := range b.allocs {
+		if o.Owner.OnCycle(e) {
+			b.failAt(o.Pos, "unsupported: %s allocates in a loop (heap summaries are not implemented)", o.Name)
+		}
+	}
+	if len(owned) == 0 {
+		return
+	}
+	// An object escapes when a create passes its address, a global that
+	// is not a cell of a private object of the same template holds it,
+	// or another template's local does; escaping spreads to the objects
+	// an escaping object's cells point to.
+	holders := map[*cfa.Object][]*cfa.Var{}
+	var vars []*cfa.Var
+	vars = append(vars, b.prog.Globals...)
+	for _, c := range b.prog.Templates {
+		vars = append(vars, c.Locals...)
+	}
+	localOf := map[*cfa.Var]*cfa.CFA{}
+	for _, c := range b.prog.Templates {
+		for _, v := range c.Locals {
+			localOf[v] = c
+		}
+	}
+	for _, v := range vars {
+		for _, a := range r.Values(v).Sorted() {
+			if o, _ := mem.Find(a); o != nil && owned[o] {
+				holders[o] = append(holders[o], v)
+			}
+		}
+	}
+	escaped := map[*cfa.Object]string{}
+	for _, c := range b.prog.Templates {
+		for _, e := range c.Edges {
+			if e.Kind != cfa.Create || e.Arg == nil {
+				continue
+			}
+			for _, a := range r.Eval(e.Arg).Sorted() {
+				if o, _ := mem.Find(a); o != nil && owned[o] {
+					escaped[o] = "its address is passed to a new thread"
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for o := range owned {
+			if escaped[o] != "" {
+				continue
+			}
+			for _, v := range holders[o] {
+				why := ""
+				if c := localOf[v]; c != nil {
+					if c != o.Owner {
+						why = "a local of " + c.Name + " holds its address"
+					}
+				} else if ci := b.cells[v]; ci == nil || !owned[ci.obj] || ci.obj.Owner != o.Owner || escaped[ci.obj] != "" {
+					why = v.Name + " holds its address"
+				}
+				if why != "" {
+					escaped[o] = why
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	for _, o := range mem.Objects {
+		if !owned[o] {
+			continue
+		}
+		if why := escaped[o]; why != "" {
+			b.failAt(o.Pos, "unsupported: %s is shared between threads of %s, which can run more than once (%s; summaries are not implemented)", o.Name, o.Owner.Name, why)
+		}
+		for _, v := range o.Cells {
+			v.Global = false
+			o.Owner.Locals = append(o.Owner.Locals, v)
+		}
+	}
+	// A private synchronization object's derived state is private too.
+	for k, v := range b.fields {
+		if k.tmpl == nil && !k.base.Global && v.Global {
+			v.Global = false
+			b.cells[k.base].obj.Owner.Locals = append(b.cells[k.base].obj.Owner.Locals, v)
+		}
+	}
+	globals := b.prog.Globals[:0]
+	for _, v := range b.prog.Globals {
+		if v.Global {
+			globals = append(globals, v)
+		}
+	}
+	b.prog.Globals = globals
+}

@@ -1,0 +1,116 @@
+package cfa
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Memory is the layout of the C objects a program reaches through
+// pointers. Each object is a run of cells: scalar variables (Data,
+// Mutex, Handle or Sync), one per scalar field or element in memory
+// order, so that a pointer is an integer: the address of a cell is the
+// object's base plus the cell's index, pointer arithmetic on a T* moves
+// by the number of cells of a T, and null is 0. A function's address is
+// the base of an object without cells. Bases are far from 0 and apart, so
+// that no address is a small integer and an address one past an
+// object's end (which C lets a pointer hold) is no cell of another.
+//
+// The front end lowers every dereference into a choice over the cells
+// it may reach, each guarded by the pointer's value, plus a runtime error
+// when it reaches none; the engines therefore see only variables, and a
+// concrete run is a run of the C program on exact memory.
+type Memory struct {
+	Objects []*Object
+	next    int64
+}
+
+// ObjectKind says what storage an object has.
+type ObjectKind int
+
+const (
+	StaticObject ObjectKind = iota // a global or static variable
+	StackObject                    // an address-taken local of one activation
+	HeapObject                     // the block one allocation site returns
+	FuncObject                     // a function (no cells)
+)
+
+// Object is one C object of Memory.
+type Object struct {
+	// Name is the object as race targets name it: "g", "a",
+	// "main::x", "malloc@file.c:42", or the function's name.
+	Name  string
+	Kind  ObjectKind
+	Pos   Pos
+	Base  int64
+	Cells []*Var
+	// Paths names each cell below the object as C writes it ("",
+	// ".f", "[3]", "[1].next").
+	Paths []string
+	// Owner is the template whose code creates a stack or heap object
+	// (nil for static objects and functions); Func is a function
+	// object's function.
+	Owner *CFA
+	Func  string
+}
+
+// firstBase is the address of the first object.
+const firstBase = 1 << 12
+
+// NewObject lays out an object with the given cells after the objects
+// laid out so far.
+func (m *Memory) NewObject(o *Object) *Object {
+	if m.next == 0 {
+		m.next = firstBase
+	}
+	o.Base = m.next
+	// Keep bases aligned and at least one free address apart, so that
+	// one past the end is no other object's cell.
+	m.next += (int64(len(o.Cells))/16 + 1) * 16
+	m.Objects = append(m.Objects, o)
+	return o
+}
+
+// End is the address one past o's last cell.
+func (o *Object) End() int64 { return o.Base + int64(len(o.Cells)) }
+
+// Addr is the address of cell i of o.
+func (o *Object) Addr(i int) int64 { return o.Base + int64(i) }
+
+// CellName names cell i as a race target: o's name and the cell's path.
+func (o *Object) CellName(i int) string { return o.Name + o.Paths[i] }
+
+// Find returns the object whose cells (or end) contain addr, and addr's
+// cell index (len(Cells) for the end); nil if addr is no address.
+func (m *Memory) Find(addr int64) (*Object, int) {
+	if m == nil {
+		return nil, 0
+	}
+	i := sort.Search(len(m.Objects), func(i int) bool { return m.Objects[i].End() >= addr })
+	if i < len(m.Objects) && addr >= m.Objects[i].Base {
+		return m.Objects[i], int(addr - m.Objects[i].Base)
+	}
+	return nil, 0
+}
+
+// IsAddr reports whether addr is a cell's address, an object's end or a
+// function's address.
+func (m *Memory) IsAddr(addr int64) bool {
+	o, _ := m.Find(addr)
+	return o != nil
+}
+
+// Describe names the value addr as C would write the pointer: &a[3],
+// &s.f, f (a function), &a[2]+1 style ends as "&a+N"; "" if addr is no
+// address.
+func (m *Memory) Describe(addr int64) string {
+	o, i := m.Find(addr)
+	switch {
+	case o == nil:
+		return ""
+	case o.Kind == FuncObject:
+		return o.Name
+	case i == len(o.Cells):
+		return fmt.Sprintf("&%s+%d", o.Name, i)
+	}
+	return "&" + o.CellName(i)
+}

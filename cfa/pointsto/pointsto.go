@@ -1,0 +1,247 @@
+// Package pointsto computes which addresses each variable of a lowered
+// program may hold: a flow-insensitive, inclusion-based (Andersen-style)
+// may-points-to analysis over the CFA IR, where pointers are integers and
+// the addresses are those of cfa.Memory. It is field- and element-
+// sensitive (every cell has its own address) and follows control only as
+// far as the guards of the front end's dereference choices: an edge is
+// taken into account once the location it leaves is reachable and its
+// guard `addr == A` can hold, so an arm for a cell the pointer never
+// reaches contributes nothing and can be removed.
+//
+// The front end uses the result to prune those arms, to check that every
+// address a dereference may see is covered by an arm of the right type,
+// and to decide which objects stay private to one thread; the lockset
+// baseline uses it to resolve locks taken through pointers.
+package pointsto
+
+import (
+	"sort"
+
+	"circ/cfa"
+)
+
+// Set is the set of addresses an expression may evaluate to. Top means
+// any address at all (the expression's provenance is lost). Values that
+// are no address (integers, null) are not recorded.
+type Set struct {
+	Addrs map[int64]bool
+	Top   bool
+}
+
+// Has reports whether s may hold a.
+func (s Set) Has(a int64) bool { return s.Top || s.Addrs[a] }
+
+// Sorted lists s's addresses in increasing order.
+func (s Set) Sorted() []int64 {
+	out := make([]int64, 0, len(s.Addrs))
+	for a := range s.Addrs {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// Result is the analysis of one program.
+type Result struct {
+	prog  *cfa.Program
+	mem   *cfa.Memory
+	vals  map[*cfa.Var]*Set
+	reach map[*cfa.CFA][]bool
+}
+
+// Analyze runs the analysis to its fixpoint. The program's out-edge
+// lists need not be computed.
+func Analyze(p *cfa.Program) *Result {
+	r := &Result{prog: p, mem: p.Memory, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}}
+	out := map[*cfa.CFA][][]*cfa.Edge{}
+	for _, c := range p.Templates {
+		o := make([][]*cfa.Edge, len(c.Locs))
+		for _, e := range c.Edges {
+			o[e.From] = append(o[e.From], e)
+		}
+		out[c] = o
+		r.reach[c] = make([]bool, len(c.Locs))
+	}
+	r.reach[p.Main()][p.Main().Entry] = true
+	// Initial values: a static pointer's initializer.
+	seed := func(v *cfa.Var) {
+		if r.mem.IsAddr(v.Init) {
+			r.add(v, Set{Addrs: map[int64]bool{v.Init: true}})
+		}
+	}
+	for _, v := range p.Globals {
+		seed(v)
+	}
+	for _, c := range p.Templates {
+		for _, v := range c.Locals {
+			seed(v)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range p.Templates {
+			reach := r.reach[c]
+			// Sweep to a local fixpoint: locations in edge order are
+			// mostly forward, so few sweeps are needed.
+			for again := true; again; {
+				again = false
+				for _, e := range c.Edges {
+					if !reach[e.From] || !r.Feasible(e) {
+						continue
+					}
+					if !reach[e.To] {
+						reach[e.To] = true
+						again, changed = true, true
+					}
+					if r.transfer(e) {
+						again, changed = true, true
+					}
+				}
+			}
+		}
+	}
+	return r
+}
+
+// transfer adds e's effect on the value sets; it reports a change.
+func (r *Result) transfer(e *cfa.Edge) bool {
+	switch e.Kind {
+	case cfa.Assign:
+		return r.add(e.LHS, r.Eval(e.RHS))
+	case cfa.Create:
+		changed := false
+		if !r.reach[e.Template][e.Template.Entry] {
+			r.reach[e.Template][e.Template.Entry] = true
+			changed = true
+		}
+		if e.Arg != nil && e.Template.Param != nil {
+			changed = r.add(e.Template.Param, r.Eval(e.Arg)) || changed
+		}
+		return changed
+	}
+	return false
+}
+
+func (r *Result) add(v *cfa.Var, s Set) bool {
+	cur := r.vals[v]
+	if cur == nil {
+		cur = &Set{Addrs: map[int64]bool{}}
+		r.vals[v] = cur
+	}
+	changed := false
+	if s.Top && !cur.Top {
+		cur.Top, changed = true, true
+	}
+	for a := range s.Addrs {
+		if !cur.Addrs[a] {
+			cur.Addrs[a] = true
+			changed = true
+		}
+	}
+	return changed
+}
+
+// Values is the set of addresses v may hold.
+func (r *Result) Values(v *cfa.Var) Set {
+	if s := r.vals[v]; s != nil {
+		return *s
+	}
+	return Set{}
+}
+
+// Reachable reports whether location l of c may be reached.
+func (r *Result) Reachable(c *cfa.CFA, l int) bool { return r.reach[c][l] }
+
+// Feasible reports whether e's guard may hold: false only for an
+// assumption `x == A` (A an address) where x never holds A.
+func (r *Result) Feasible(e *cfa.Edge) bool {
+	if e.Kind != cfa.Assume {
+		return true
+	}
+	b, ok := e.Cond.(cfa.Binary)
+	if !ok || b.Op != cfa.Eq {
+		return true
+	}
+	x, y := b.X, b.Y
+	if _, ok := x.(cfa.Const); ok {
+		x, y = y, x
+	}
+	k, ok := y.(cfa.Const)
+	if !ok || !r.mem.IsAddr(k.Val) {
+		return true
+	}
+	return r.Eval(x).Has(k.Val)
+}
+
+// Eval is the set of addresses e may evaluate to.
+func (r *Result) Eval(e cfa.Expr) Set {
+	switch e := e.(type) {
+	case cfa.Const:
+		if r.mem.IsAddr(e.Val) {
+			return Set{Addrs: map[int64]bool{e.Val: true}}
+		}
+	case cfa.Ref:
+		return r.Values(e.V)
+	case cfa.Cond:
+		return union(r.Eval(e.T), r.Eval(e.F))
+	case cfa.Binary:
+		switch e.Op {
+		case cfa.Add:
+			x, y := r.Eval(e.X), r.Eval(e.Y)
+			if len(x.Addrs) == 0 && !x.Top {
+				x, y = y, x
+				e.X, e.Y = e.Y, e.X
+			}
+			return r.offset(x, e.Y, 1)
+		case cfa.Sub:
+			if y := r.Eval(e.Y); len(y.Addrs) > 0 || y.Top {
+				return Set{} // a pointer difference is an integer
+			}
+			return r.offset(r.Eval(e.X), e.Y, -1)
+		}
+	}
+	return Set{}
+}
+
+// offset is the set base + sign*k for k the value of off: exact for a
+// constant off, otherwise every address of the objects base points into
+// (C keeps pointer arithmetic inside one object).
+func (r *Result) offset(base Set, off cfa.Expr, sign int64) Set {
+	if base.Top {
+		return Set{Top: true}
+	}
+	if len(base.Addrs) == 0 {
+		return Set{}
+	}
+	out := Set{Addrs: map[int64]bool{}}
+	if k, ok := off.(cfa.Const); ok {
+		for a := range base.Addrs {
+			b := a + sign*k.Val
+			if o, _ := r.mem.Find(a); o != nil && b >= o.Base && b <= o.End() {
+				out.Addrs[b] = true
+			}
+		}
+		return out
+	}
+	for a := range base.Addrs {
+		o, _ := r.mem.Find(a)
+		if o == nil || o.Kind == cfa.FuncObject {
+			continue
+		}
+		for b := o.Base; b <= o.End(); b++ {
+			out.Addrs[b] = true
+		}
+	}
+	return out
+}
+
+func union(a, b Set) Set {
+	out := Set{Addrs: map[int64]bool{}, Top: a.Top || b.Top}
+	for x := range a.Addrs {
+		out.Addrs[x] = true
+	}
+	for x := range b.Addrs {
+		out.Addrs[x] = true
+	}
+	return out
+}
