@@ -281,10 +281,6 @@ type Edge struct {
 	// example a bitwise operator replaced by Havoc); Note says how.
 	Approx bool
 	Note   string
-	// Fresh marks the edges that give a block malloc just returned its
-	// indeterminate contents: no other thread can hold its address yet,
-	// so they are no accesses.
-	Fresh bool
 	// Sync is set on the edges that implement one call of a
 	// concurrency primitive, the same for all of them.
 	Sync *SyncCall
@@ -663,9 +659,6 @@ func (c *CFA) onCycle(e *Edge) bool {
 }
 
 func dataAccesses(e *Edge) (reads, writes []*Var) {
-	if e.Fresh {
-		return nil, nil
-	}
 	rs := map[*Var]bool{}
 	var ws []*Var
 	for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {

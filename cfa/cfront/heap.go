@@ -138,7 +138,7 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 				for _, v := range o.Cells {
 					if v.Kind == cfa.Data {
 						lo, hi := rangeOf(t.b.cellTyp[v])
-						t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Fresh: true, Note: "malloc: indeterminate contents"})
+						t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "malloc: indeterminate contents"})
 					}
 				}
 			}
@@ -156,32 +156,23 @@ func (t *tb) free(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) {
 		t.b.fail(x, "free takes 1 argument, got %d", len(as))
 	}
 	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
-	site := &derefSite{addr: ptr, pos: p, text: nodeText(as[0]), cells: map[int64]bool{}, tmpl: t.c}
-	var arms []arm
-	var none cfa.Expr = mkBin(cfa.Ne, ptr, num(0))
-	for _, o := range t.b.prog.Memory.Objects {
-		if o.Kind != cfa.HeapObject {
-			continue
-		}
-		o := o
-		site.cells[o.Base] = true
-		arms = append(arms, arm{cond: mkBin(cfa.Eq, ptr, num(o.Base)), body: func() {
-			for _, v := range o.Cells {
-				if v.Kind == cfa.Data {
-					lo, hi := rangeOf(t.b.cellTyp[v])
-					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "free: contents become indeterminate"})
-				}
+	site := &derefSite{addr: ptr, pos: p, text: nodeText(as[0]), nullOK: true}
+	site.body = func(a int64) {
+		o, _ := t.b.prog.Memory.Find(a)
+		for _, v := range o.Cells {
+			if v.Kind == cfa.Data {
+				lo, hi := rangeOf(t.b.cellTyp[v])
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "free: contents become indeterminate"})
 			}
-		}})
-		none = mkBin(cfa.And, none, mkBin(cfa.Ne, ptr, num(o.Base)))
+		}
 	}
-	arms = append(arms, arm{cond: mkBin(cfa.Eq, ptr, num(0))})
-	arms = append(arms, arm{cond: none, body: func() {
-		site.err = t.c.Edges[len(t.c.Edges)-1]
-		t.stop(cfa.Error, p, "runtime error: free("+site.text+") of a pointer malloc did not return")
-	}})
-	t.choose(p, arms...)
-	t.b.derefs = append(t.b.derefs, site)
+	var targets []int64
+	for _, o := range t.b.prog.Memory.Objects {
+		if o.Kind == cfa.HeapObject {
+			targets = append(targets, o.Base)
+		}
+	}
+	t.choice(site, targets, "runtime error: free("+site.text+") of a pointer malloc did not return")
 }
 
 // baseName is the last element of a file path.

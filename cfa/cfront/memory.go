@@ -391,7 +391,7 @@ func (t *tb) stackObject(d *cc.Declarator, typ cc.Type) *local {
 	oname := b.unique(name)
 	o := b.newObject(cfa.StackObject, oname, typ, pos, t.c, d, func(cs cellSpec) *local {
 		kind, _ := b.classify(cs.typ)
-		v := &cfa.Var{Name: cellName(b, oname, cs.path), Global: true, Kind: kind, CName: d.Name() + cs.path, Pos: pos, Bool: cs.typ.Kind() == cc.Bool, Frame: -1}
+		v := &cfa.Var{Name: cellName(b, oname, cs.path), Global: true, Kind: kind, CName: oname + cs.path, Pos: pos, Bool: cs.typ.Kind() == cc.Bool, Frame: -1}
 		b.prog.Globals = append(b.prog.Globals, v)
 		b.atomic[v] = atomicObj || (cs.fd != nil && isAtomicObject(cs.fd.Declarator()))
 		return &local{v: v, typ: cs.typ, sync: b.syncTypeName(cs.typ), key: cellKey(key, cs.path)}

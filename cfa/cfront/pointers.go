@@ -21,17 +21,67 @@ type lval struct {
 	n    cc.Node
 }
 
-// derefSite is one access through a run-time address: after lowering,
-// the points-to analysis checks that every address it may see has an
-// arm, and prunes the arms it never sees.
+// derefSite is one choice on a run-time address (an access through a
+// pointer, a free): an arm per target address, guarded by `addr ==
+// target`, and an arm for every other value. The points-to analysis
+// later checks that every address it may see has an arm (extend adds
+// the arms for objects lowered after the site), removes the arms it
+// never sees, and rebuilds the last arm's guard from the rest.
 type derefSite struct {
 	addr  cfa.Expr
-	typ   cc.Type
+	typ   cc.Type // the cells' type; nil for free (targets are blocks)
 	pos   cfa.Pos
 	text  string
 	cells map[int64]bool // the addresses with an arm
-	err   *cfa.Edge      // the runtime-error arm's guard
-	tmpl  *cfa.CFA
+	err   *cfa.Edge      // the last arm's guard
+	// Where the choice starts and joins, its atomic depth, and how an
+	// arm's body is lowered, so that extend can add arms.
+	t          *tb
+	from, join int
+	depth      int
+	body       func(a int64)
+	// nullOK: null is a valid value (free(0)), not an error.
+	nullOK bool
+}
+
+// choice emits the choice of site over the targets, each lowered by
+// site.body, and the error arm with message msg.
+func (t *tb) choice(site *derefSite, targets []int64, msg string) {
+	p := site.pos
+	site.t, site.from, site.depth = t, t.at(p), t.d
+	site.join = t.newLoc(p)
+	site.cells = map[int64]bool{}
+	for _, a := range targets {
+		site.extend(a)
+	}
+	if site.nullOK {
+		site.arm(mkBin(cfa.Eq, site.addr, num(0)), func() {})
+	}
+	site.arm(num(1), func() {
+		site.err = t.c.Edges[len(t.c.Edges)-1]
+		t.stop(cfa.Error, p, msg)
+	})
+	t.cur, t.d = -1, site.depth
+	t.place(site.join, p)
+	t.b.derefs = append(t.b.derefs, site)
+}
+
+// extend adds the arm for target a.
+func (s *derefSite) extend(a int64) {
+	s.cells[a] = true
+	s.arm(mkBin(cfa.Eq, s.addr, num(a)), func() { s.body(a) })
+}
+
+// arm adds one arm: `assume cond`, then body, then the join.
+func (s *derefSite) arm(cond cfa.Expr, body func()) {
+	t := s.t
+	cur, d := t.cur, t.d
+	l := t.newLoc(s.pos)
+	t.link(s.from, l, &cfa.Edge{Kind: cfa.Assume, Cond: cond, Pos: s.pos}, s.depth)
+	t.cur, t.d = l, s.depth
+	body()
+	t.jump(s.join, s.pos)
+	t.cur, t.d = cur, d
 }
 
 // lvalue resolves the lvalue n.
@@ -191,28 +241,20 @@ func (t *tb) access(lv lval, body func(l *local)) {
 	if t.b.syncTypeName(lv.typ) == "" && (t.b.isStruct(lv.typ) || lv.typ.Kind() == cc.Array || lv.typ.Kind() == cc.Union) {
 		t.b.fail(lv.n, "unsupported: %s accessed through a pointer as a whole", describe(lv.typ))
 	}
-	p := t.b.pos(lv.n)
-	site := &derefSite{addr: lv.addr, typ: lv.typ, pos: p, text: nodeText(lv.n), cells: map[int64]bool{}, tmpl: t.c}
-	var arms []arm
-	var none cfa.Expr = num(1)
-	for _, ci := range t.b.candidates(lv.typ, lv.addr) {
-		ci := ci
-		a := ci.obj.Addr(ci.idx)
-		site.cells[a] = true
-		arms = append(arms, arm{cond: mkBin(cfa.Eq, lv.addr, num(a)), body: func() {
-			if ci.l.bad != "" {
-				t.b.fail(lv.n, "%s", ci.l.bad)
-			}
-			body(ci.l)
-		}})
-		none = mkBin(cfa.And, none, mkBin(cfa.Ne, lv.addr, num(a)))
+	site := &derefSite{addr: lv.addr, typ: lv.typ, pos: t.b.pos(lv.n), text: nodeText(lv.n)}
+	site.body = func(a int64) {
+		o, i := t.b.prog.Memory.Find(a)
+		l := t.b.cells[o.Cells[i]].l
+		if l.bad != "" {
+			t.b.fail(lv.n, "%s", l.bad)
+		}
+		body(l)
 	}
-	errArm := arm{cond: none, body: func() {
-		site.err = t.c.Edges[len(t.c.Edges)-1]
-		t.stop(cfa.Error, p, "runtime error: "+site.text+" is no valid "+describeC(lv.typ)+" object")
-	}}
-	t.choose(p, append(arms, errArm)...)
-	t.b.derefs = append(t.b.derefs, site)
+	var targets []int64
+	for _, ci := range t.b.candidates(lv.typ, lv.addr) {
+		targets = append(targets, ci.obj.Addr(ci.idx))
+	}
+	t.choice(site, targets, "runtime error: "+site.text+" is no valid "+describeC(lv.typ)+" object")
 }
 
 // candidates lists the cells an access of type typ at address addr may

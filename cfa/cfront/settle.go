@@ -25,17 +25,51 @@ func (b *builder) settle() {
 	}
 	b.prog.Finish()
 	r := pointsto.Analyze(b.prog)
+	// A site lowered before an object it may reach has no arm for it:
+	// add the arms, which may let more values flow, to a fixpoint.
+	for b.extendDerefs(r) {
+		b.prog.Finish()
+		r = pointsto.Analyze(b.prog)
+	}
 	b.checkDerefs(r)
 	b.privatize(r)
 	b.prune(r)
 }
 
-// checkDerefs rejects a dereference that may reach a valid cell it has
-// no arm for.
+// extendDerefs adds to each reachable site the arms for the valid
+// targets of its type it may see and lacks; it reports whether it added
+// any.
+func (b *builder) extendDerefs(r *pointsto.Result) bool {
+	mem := b.prog.Memory
+	added := false
+	for _, s := range b.derefs {
+		if s.err == nil || !r.Reachable(s.t.c, s.err.From) {
+			continue
+		}
+		for _, a := range r.Eval(s.addr).Sorted() {
+			o, i := mem.Find(a)
+			if s.cells[a] || o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
+				continue
+			}
+			if s.typ == nil && (o.Kind != cfa.HeapObject || i != 0) {
+				continue
+			}
+			if s.typ != nil && !compatible(b, b.cellTyp[o.Cells[i]], s.typ) {
+				continue
+			}
+			s.extend(a)
+			added = true
+		}
+	}
+	return added
+}
+
+// checkDerefs rejects a dereference that may reach a cell of another
+// type, or any address at all.
 func (b *builder) checkDerefs(r *pointsto.Result) {
 	mem := b.prog.Memory
 	for _, s := range b.derefs {
-		if s.err == nil || !r.Reachable(s.tmpl, s.err.From) {
+		if s.err == nil || !r.Reachable(s.t.c, s.err.From) {
 			continue
 		}
 		vals := r.Eval(s.addr)
@@ -43,24 +77,12 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 			b.failAt(s.pos, "unsupported: %s may point anywhere", s.text)
 		}
 		for _, a := range vals.Sorted() {
-			if s.cells[a] {
-				continue
-			}
 			o, i := mem.Find(a)
-			if o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
+			if s.cells[a] || s.typ == nil || o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
 				continue // invalid: the runtime error is right
 			}
-			if s.typ == nil { // free
-				if o.Kind == cfa.HeapObject && i == 0 {
-					b.failAt(s.pos, "unsupported: free(%s) of %s, allocated in code circ lowers later", s.text, o.Name)
-				}
-				continue
-			}
 			v := o.Cells[i]
-			if !compatible(b, b.cellTyp[v], s.typ) {
-				b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[v]), describeC(s.typ))
-			}
-			b.failAt(s.pos, "unsupported: %s may point to %s, created in code circ lowers later", s.text, o.CellName(i))
+			b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[v]), describeC(s.typ))
 		}
 	}
 }
@@ -83,7 +105,7 @@ func (b *builder) prune(r *pointsto.Result) {
 		}
 		vals := r.Eval(s.addr)
 		var none cfa.Expr = num(1)
-		if s.typ == nil {
+		if s.nullOK {
 			none = mkBin(cfa.Ne, s.addr, num(0))
 		}
 		for _, a := range vals.Sorted() {

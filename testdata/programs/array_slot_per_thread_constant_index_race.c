@@ -1,0 +1,19 @@
+// array_slot_per_thread_constant_index_safe.c where the second thread
+// writes slot[0] too.
+// expect svcomp: slot[0]=race
+// expect circ: slot[0]=race
+#include <pthread.h>
+
+int slot[2];
+
+void *first(void *arg) { slot[0] = 1; return 0; }
+void *second(void *arg) { slot[0] = 2; return 0; }
+
+int main() {
+  pthread_t a, b;
+  pthread_create(&a, 0, first, 0);
+  pthread_create(&b, 0, second, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  return slot[0] + slot[1];
+}
