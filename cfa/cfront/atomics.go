@@ -301,6 +301,11 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 	if f == nil {
 		t.b.fail(x, "unsupported: %s", name)
 	}
+	if isPtr(pointee(as[0].Type())) {
+		// GCC's builtins add bytes to a pointer; circ's addresses count
+		// cells.
+		t.b.fail(x, "unsupported: %s on a pointer", name)
+	}
 	obj := t.atomicObj(as[0], name)
 	operand := val(1)
 	old, nw := t.atomicRMW(obj, func(o cfa.Expr) cfa.Expr { return f(o, operand) }, want && fetchFirst, want && !fetchFirst, p)

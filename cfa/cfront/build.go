@@ -53,6 +53,7 @@ type builder struct {
 	objects   map[any]*cfa.Object // static objects by objKey
 	funcObjs  map[string]*cfa.Object
 	derefs    []*derefSite
+	arms      map[*cfa.Edge]bool // the guards of the dereference choices
 	// allocTypes is the type each malloc/calloc call allocates; allocs
 	// the edge where each heap object is allocated.
 	allocTypes map[*cc.PostfixExpression]cc.Type
@@ -130,6 +131,7 @@ func (b *builder) build() *cfa.Program {
 	b.objects = map[any]*cfa.Object{}
 	b.funcObjs = map[string]*cfa.Object{}
 	b.allocs = map[*cfa.Object]*cfa.Edge{}
+	b.arms = map[*cfa.Edge]bool{}
 	b.prog.Memory = &cfa.Memory{}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {

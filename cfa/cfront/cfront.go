@@ -7,9 +7,12 @@
 // all calls inlined, side effects linearized into temporaries, and the
 // concurrency conventions of design.md (pthread threads and mutexes, atomic
 // sections, __VERIFIER_* built-ins, assert) mapped onto cfa operations.
-// Struct variables are replaced by their scalar fields (structs.go).
-// Anything it cannot model soundly (pointers, arrays, floating
-// point, the heap, recursion, calls to functions without a body) is
+// Struct variables are replaced by their scalar fields (structs.go);
+// objects reached through pointers, arrays and heap blocks are laid out
+// as cells, and dereferences become choices among them (memory.go).
+// Anything it cannot model soundly (function pointers, floating point,
+// heap or stack objects that would need summaries, recursion, calls to
+// functions without a body) is
 // reported as an *Error with its file:line:column; the package never
 // guesses and never panics through its API.
 package cfront

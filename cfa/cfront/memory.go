@@ -85,6 +85,17 @@ const maxCells = 4096
 
 // stride is cellCount(elem) for pointer arithmetic, failing at n.
 func (t *tb) stride(elem cc.Type, n cc.Node) int64 {
+	if elem != nil && (isVoid(elem) || (elem.Size() == 1 && !t.b.isStruct(elem) && !isArray(elem))) {
+		// Cells are whole scalars: a byte offset into an int would
+		// land on the wrong cell.
+		t.b.fail(n, "unsupported: arithmetic on a pointer to %s (byte offsets)", describeC(elem))
+	}
+	return t.cellStride(elem, n)
+}
+
+// cellStride is stride without the byte-pointer check, for an array of
+// bytes indexed as itself.
+func (t *tb) cellStride(elem cc.Type, n cc.Node) int64 {
 	k, bad := t.b.cellCount(elem)
 	if bad != "" {
 		t.b.fail(n, "unsupported: pointer arithmetic on a pointer to %s", bad)

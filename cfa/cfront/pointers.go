@@ -77,7 +77,9 @@ func (s *derefSite) arm(cond cfa.Expr, body func()) {
 	t := s.t
 	cur, d := t.cur, t.d
 	l := t.newLoc(s.pos)
-	t.link(s.from, l, &cfa.Edge{Kind: cfa.Assume, Cond: cond, Pos: s.pos}, s.depth)
+	e := &cfa.Edge{Kind: cfa.Assume, Cond: cond, Pos: s.pos}
+	t.link(s.from, l, e, s.depth)
+	t.b.arms[e] = true
 	t.cur, t.d = l, s.depth
 	body()
 	t.jump(s.join, s.pos)
@@ -143,8 +145,11 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 			}
 			idx := t.intExpr(in)
 			et := pointee(an.Type())
-			k := t.stride(et, x)
-			return t.atAddr(mkBin(cfa.Add, base, mkBin(cfa.Mul, idx, num(k))), et, x)
+			k := t.stride
+			if isArray(an.Type()) {
+				k = t.cellStride // a char array's own elements
+			}
+			return t.atAddr(mkBin(cfa.Add, base, mkBin(cfa.Mul, idx, num(k(et, x)))), et, x)
 		}
 	case *cc.UnaryExpression:
 		switch x.Case {

@@ -24,12 +24,12 @@ func (b *builder) settle() {
 		return
 	}
 	b.prog.Finish()
-	r := pointsto.Analyze(b.prog)
+	r := pointsto.Analyze(b.prog, b.arms)
 	// A site lowered before an object it may reach has no arm for it:
 	// add the arms, which may let more values flow, to a fixpoint.
 	for b.extendDerefs(r) {
 		b.prog.Finish()
-		r = pointsto.Analyze(b.prog)
+		r = pointsto.Analyze(b.prog, b.arms)
 	}
 	b.checkDerefs(r)
 	b.privatize(r)

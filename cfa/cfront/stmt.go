@@ -83,6 +83,15 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: l.v, Lo: lo, Hi: hi, Pos: b.pos(d)})
 			}
 		case i == 0:
+			if t.b.inMemory(d) {
+				// The argument arrives in a plain local and is copied
+				// into the parameter's object.
+				arg := t.newVar(nil, d.Name(), cfa.Data, pt).v
+				c.Param = arg
+				l := t.stackObject(d, pt)
+				t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: ref(arg), Pos: b.pos(d)})
+				continue
+			}
 			l := t.declLocal(d, pt)
 			if l.v != nil {
 				c.Param = l.v

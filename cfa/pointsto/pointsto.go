@@ -45,14 +45,18 @@ func (s Set) Sorted() []int64 {
 type Result struct {
 	prog  *cfa.Program
 	mem   *cfa.Memory
+	arms  map[*cfa.Edge]bool
 	vals  map[*cfa.Var]*Set
 	reach map[*cfa.CFA][]bool
 }
 
-// Analyze runs the analysis to its fixpoint. The program's out-edge
-// lists need not be computed.
-func Analyze(p *cfa.Program) *Result {
-	r := &Result{prog: p, mem: p.Memory, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}}
+// Analyze runs the analysis to its fixpoint. arms are the guards of
+// dereference choices (`addr == A`): the only assumptions it reads, for
+// an integer compared with a number that happens to be an address may
+// well be equal to it. The program's out-edge lists need not be
+// computed.
+func Analyze(p *cfa.Program, arms map[*cfa.Edge]bool) *Result {
+	r := &Result{prog: p, mem: p.Memory, arms: arms, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}}
 	out := map[*cfa.CFA][][]*cfa.Edge{}
 	for _, c := range p.Templates {
 		o := make([][]*cfa.Edge, len(c.Locs))
@@ -152,10 +156,10 @@ func (r *Result) Values(v *cfa.Var) Set {
 // Reachable reports whether location l of c may be reached.
 func (r *Result) Reachable(c *cfa.CFA, l int) bool { return r.reach[c][l] }
 
-// Feasible reports whether e's guard may hold: false only for an
+// Feasible reports whether e's guard may hold: false only for an arm's
 // assumption `x == A` (A an address) where x never holds A.
 func (r *Result) Feasible(e *cfa.Edge) bool {
-	if e.Kind != cfa.Assume {
+	if e.Kind != cfa.Assume || !r.arms[e] {
 		return true
 	}
 	b, ok := e.Cond.(cfa.Binary)
@@ -184,6 +188,8 @@ func (r *Result) Eval(e cfa.Expr) Set {
 		return r.Values(e.V)
 	case cfa.Cond:
 		return union(r.Eval(e.T), r.Eval(e.F))
+	case cfa.Unary:
+		return lost(r.Eval(e.X))
 	case cfa.Binary:
 		switch e.Op {
 		case cfa.Add:
@@ -199,6 +205,20 @@ func (r *Result) Eval(e cfa.Expr) Set {
 			}
 			return r.offset(r.Eval(e.X), e.Y, -1)
 		}
+		if e.Op.IsBool() {
+			return Set{}
+		}
+		return lost(union(r.Eval(e.X), r.Eval(e.Y)))
+	}
+	return Set{}
+}
+
+// lost is the value of an operation circ cannot follow addresses
+// through (a tag bit masked off, an address scaled): any address if an
+// operand held one.
+func lost(s Set) Set {
+	if s.Top || len(s.Addrs) > 0 {
+		return Set{Top: true}
 	}
 	return Set{}
 }
