@@ -471,7 +471,7 @@ func (t *tb) create(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	tmpl := t.b.template(fd)
 	var arg cfa.Expr
 	if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil && len(realParams(ft)) > 0 {
-		arg = t.ptrArg(as[argN])
+		arg = t.intExpr(as[argN])
 	} else if hasSE(as[argN]) {
 		t.discardRead(as[argN], p)
 	}

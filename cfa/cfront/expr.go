@@ -177,12 +177,6 @@ func (t *tb) intExpr(n cc.ExpressionNode) cfa.Expr {
 	return e
 }
 
-// ptrArg lowers an expression of pointer type for its value: an
-// address (memory.go), 0 for null, or an integer cast to a pointer.
-func (t *tb) ptrArg(n cc.ExpressionNode) cfa.Expr {
-	return t.intExpr(n)
-}
-
 // expr lowers n, emitting edges for its side effects in evaluation order,
 // and returns its value as a side-effect-free expression valid at the new
 // current location (nil if want is false or n is void).

@@ -123,10 +123,7 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 	}
 	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
 	o := t.b.newObjectCells(cfa.HeapObject, oname, specs, p, t.c, func(cs cellSpec) *local {
-		kind, _ := t.b.classify(cs.typ)
-		v := &cfa.Var{Name: cellName(t.b, oname, cs.path), Global: true, Kind: kind, CName: oname + cs.path, Pos: p, Bool: cs.typ.Kind() == cc.Bool, Frame: -1}
-		t.b.prog.Globals = append(t.b.prog.Globals, v)
-		return &local{v: v, typ: cs.typ, sync: t.b.syncTypeName(cs.typ), key: v}
+		return t.b.dynamicCell(oname, cs, p, oname+cs.path)
 	})
 	res := t.temp(x.Type())
 	t.choose(p,

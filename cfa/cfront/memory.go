@@ -401,11 +401,9 @@ func (t *tb) stackObject(d *cc.Declarator, typ cc.Type) *local {
 	atomicObj := isAtomicObject(d)
 	oname := b.unique(name)
 	o := b.newObject(cfa.StackObject, oname, typ, pos, t.c, d, func(cs cellSpec) *local {
-		kind, _ := b.classify(cs.typ)
-		v := &cfa.Var{Name: cellName(b, oname, cs.path), Global: true, Kind: kind, CName: oname + cs.path, Pos: pos, Bool: cs.typ.Kind() == cc.Bool, Frame: -1}
-		b.prog.Globals = append(b.prog.Globals, v)
-		b.atomic[v] = atomicObj || (cs.fd != nil && isAtomicObject(cs.fd.Declarator()))
-		return &local{v: v, typ: cs.typ, sync: b.syncTypeName(cs.typ), key: cellKey(key, cs.path)}
+		l := b.dynamicCell(oname, cs, pos, cellKey(key, cs.path))
+		b.atomic[l.v] = atomicObj || (cs.fd != nil && isAtomicObject(cs.fd.Declarator()))
+		return l
 	})
 	l := b.objectLocal(o, typ)
 	t.fr.vars[d] = l
@@ -494,13 +492,7 @@ func (b *builder) constAddr(n cc.ExpressionNode) (int64, bool) {
 		}
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok {
 			if isFunc(d.Type()) {
-				name := x.Token.SrcStr()
-				if o := b.funcObjs[name]; o != nil {
-					return o.Base, true
-				}
-				o := b.prog.Memory.NewObject(&cfa.Object{Name: name, Kind: cfa.FuncObject, Pos: b.pos(x), Func: name})
-				b.funcObjs[name] = o
-				return o.Base, true
+				return b.funcObject(x.Token.SrcStr(), b.pos(x)).Base, true
 			}
 			if isArray(d.Type()) {
 				return b.constLvalue(x)
@@ -595,11 +587,16 @@ func (b *builder) constLvalue(n cc.ExpressionNode) (int64, bool) {
 	return 0, false
 }
 
-// cellName names the variable of the cell at path in object oname (a
-// unique name already): the object's name for a scalar object.
-func cellName(b *builder, oname, path string) string {
-	if path == "" {
-		return oname
+// dynamicCell creates the variable of cell cs of a stack or heap object
+// named oname (a unique name): a global until settle decides, named as
+// the race target it is.
+func (b *builder) dynamicCell(oname string, cs cellSpec, pos cfa.Pos, key any) *local {
+	kind, _ := b.classify(cs.typ)
+	name := oname
+	if cs.path != "" {
+		name = b.unique(oname + cs.path)
 	}
-	return b.unique(oname + path)
+	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: oname + cs.path, Pos: pos, Bool: cs.typ.Kind() == cc.Bool, Frame: -1}
+	b.prog.Globals = append(b.prog.Globals, v)
+	return &local{v: v, typ: cs.typ, sync: b.syncTypeName(cs.typ), key: key}
 }

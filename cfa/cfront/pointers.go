@@ -283,17 +283,15 @@ func (b *builder) candidates(typ cc.Type, addr cfa.Expr) []*cellInfo {
 	return out
 }
 
-// constBase finds the constant term of an address sum (&a + i*k).
+// constBase finds the constant base of an address sum (&a + i*k): the
+// front end builds every address sum with its base on the left.
 func constBase(e cfa.Expr) (int64, bool) {
 	switch e := e.(type) {
 	case cfa.Const:
 		return e.Val, true
 	case cfa.Binary:
 		if e.Op == cfa.Add {
-			if k, ok := constBase(e.X); ok {
-				return k, true
-			}
-			return constBase(e.Y)
+			return constBase(e.X)
 		}
 	}
 	return 0, false
@@ -409,10 +407,15 @@ func (t *tb) funcDesignator(n cc.ExpressionNode) string {
 
 // funcAddr is the address of function name: the base of its object.
 func (t *tb) funcAddr(name string, n cc.Node) cfa.Expr {
-	if o := t.b.funcObjs[name]; o != nil {
-		return num(o.Base)
+	return num(t.b.funcObject(name, t.b.pos(n)).Base)
+}
+
+// funcObject is function name's object, created on first use.
+func (b *builder) funcObject(name string, pos cfa.Pos) *cfa.Object {
+	if o := b.funcObjs[name]; o != nil {
+		return o
 	}
-	o := t.b.prog.Memory.NewObject(&cfa.Object{Name: name, Kind: cfa.FuncObject, Pos: t.b.pos(n), Func: name})
-	t.b.funcObjs[name] = o
-	return num(o.Base)
+	o := b.prog.Memory.NewObject(&cfa.Object{Name: name, Kind: cfa.FuncObject, Pos: pos, Func: name})
+	b.funcObjs[name] = o
+	return o
 }

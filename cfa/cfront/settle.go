@@ -36,27 +36,41 @@ func (b *builder) settle() {
 	b.prune(r)
 }
 
-// extendDerefs adds to each reachable site the arms for the valid
-// targets of its type it may see and lacks; it reports whether it added
-// any.
-func (b *builder) extendDerefs(r *pointsto.Result) bool {
-	mem := b.prog.Memory
-	added := false
-	for _, s := range b.derefs {
-		if s.err == nil || !r.Reachable(s.t.c, s.err.From) {
+// unarmed lists the valid targets site s may see at run time and has no
+// arm for, split by whether an arm could be added (a cell of the site's
+// type, or a block's start for free) or the site is wrong (another
+// type). Invalid values (null, an object's end, a function) need none:
+// the error arm is right for them.
+func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int64) {
+	if s.err == nil || !r.Reachable(s.t.c, s.err.From) {
+		return nil, nil
+	}
+	for _, a := range r.Eval(s.addr).Sorted() {
+		o, i := b.prog.Memory.Find(a)
+		if s.cells[a] || o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
 			continue
 		}
-		for _, a := range r.Eval(s.addr).Sorted() {
-			o, i := mem.Find(a)
-			if s.cells[a] || o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
-				continue
+		switch {
+		case s.typ == nil:
+			if o.Kind == cfa.HeapObject && i == 0 {
+				fits = append(fits, a)
 			}
-			if s.typ == nil && (o.Kind != cfa.HeapObject || i != 0) {
-				continue
-			}
-			if s.typ != nil && !compatible(b, b.cellTyp[o.Cells[i]], s.typ) {
-				continue
-			}
+		case compatible(b, b.cellTyp[o.Cells[i]], s.typ):
+			fits = append(fits, a)
+		default:
+			misfits = append(misfits, a)
+		}
+	}
+	return fits, misfits
+}
+
+// extendDerefs adds to each site the arms unarmed says it lacks; it
+// reports whether it added any.
+func (b *builder) extendDerefs(r *pointsto.Result) bool {
+	added := false
+	for _, s := range b.derefs {
+		fits, _ := b.unarmed(s, r)
+		for _, a := range fits {
 			s.extend(a)
 			added = true
 		}
@@ -67,22 +81,13 @@ func (b *builder) extendDerefs(r *pointsto.Result) bool {
 // checkDerefs rejects a dereference that may reach a cell of another
 // type, or any address at all.
 func (b *builder) checkDerefs(r *pointsto.Result) {
-	mem := b.prog.Memory
 	for _, s := range b.derefs {
-		if s.err == nil || !r.Reachable(s.t.c, s.err.From) {
-			continue
-		}
-		vals := r.Eval(s.addr)
-		if vals.Top {
+		if s.err != nil && r.Reachable(s.t.c, s.err.From) && r.Eval(s.addr).Top {
 			b.failAt(s.pos, "unsupported: %s may point anywhere", s.text)
 		}
-		for _, a := range vals.Sorted() {
-			o, i := mem.Find(a)
-			if s.cells[a] || s.typ == nil || o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
-				continue // invalid: the runtime error is right
-			}
-			v := o.Cells[i]
-			b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[v]), describeC(s.typ))
+		if _, misfits := b.unarmed(s, r); len(misfits) > 0 {
+			o, i := b.prog.Memory.Find(misfits[0])
+			b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[o.Cells[i]]), describeC(s.typ))
 		}
 	}
 }

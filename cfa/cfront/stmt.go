@@ -757,7 +757,7 @@ func (t *tb) discardRead(e cc.ExpressionNode, p cfa.Pos) {
 		t.expr(e, false)
 		return
 	case isPtr(e.Type()):
-		v = t.ptrArg(e)
+		v = t.intExpr(e)
 	default:
 		v = t.expr(e, true)
 	}

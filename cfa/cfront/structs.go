@@ -400,20 +400,6 @@ func (t *tb) member(n cc.ExpressionNode) *local {
 	return l
 }
 
-// memberValue lowers a member access read for its value.
-func (t *tb) memberValue(n cc.ExpressionNode) cfa.Expr {
-	l := t.member(n)
-	switch {
-	case l.members != nil:
-		t.b.fail(n, "unsupported: struct %s used as a value", describeLocal(l))
-	case l.v.Kind == cfa.Mutex || l.v.Kind == cfa.Sync:
-		t.b.fail(n, "unsupported: synchronization object %s used as a value", l.v.CName)
-	case t.b.atomic[l.v]:
-		return t.atomicLoad(l.v, t.b.pos(n))
-	}
-	return cfa.Ref{V: l.v}
-}
-
 // describeLocal names a struct local by its first leaf's prefix.
 func describeLocal(l *local) string {
 	for _, f := range leaves(l) {

@@ -1,0 +1,95 @@
+package cfront
+
+import (
+	"strings"
+	"testing"
+
+	"circ/cfa"
+)
+
+const spawnT = "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); "
+
+// TestMemoryErrors: what the memory model cannot represent exactly is an
+// error at its position, never a guess.
+func TestMemoryErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"type-punning", "#include <pthread.h>\nint x;\nchar *p = (char *)&x;\nvoid *t(void *a) { *p = 1; return 0; }\n" + spawnT + "return 0; }\n",
+			"t.c:4:20: unsupported: *p may point to x, of type int, accessed as char"},
+		{"address-through-bit-operations", "#include <pthread.h>\nint x;\nvoid *t(void *a) { int *q = (int *)((unsigned long)a & ~1UL); *q = 1; return 0; }\nint main(void) { pthread_t h; pthread_create(&h, 0, t, (void *)((unsigned long)&x | 1UL)); return 0; }\n",
+			"t.c:3:63: unsupported: *q may point anywhere"},
+		{"byte-arithmetic", "int a[4];\nint main(void) {\n  char *c = (char *)a;\n  c = c + 4;\n  return 0;\n}\n",
+			"t.c:4:7: unsupported: arithmetic on a pointer to char (byte offsets)"},
+		{"atomic-fetch-on-pointer", "int a[4];\nint *ap = a;\nint main(void) {\n  __atomic_fetch_add(&ap, 4, __ATOMIC_SEQ_CST);\n  return 0;\n}\n",
+			"t.c:4:3: unsupported: __atomic_fetch_add on a pointer"},
+		{"heap-in-loop", "#include <stdlib.h>\nint *p;\nint main(void) {\n  while (1) p = malloc(sizeof(int));\n}\n",
+			"t.c:4:17: unsupported: malloc@t.c:4 allocates in a loop"},
+		{"malloc-untyped", "#include <stdlib.h>\nint main(void) {\n  malloc(4);\n  return 0;\n}\n",
+			"t.c:3:3: unsupported: malloc whose result is not used as a typed pointer"},
+		{"malloc-variable-size", "#include <stdlib.h>\nint main(void) {\n  int n = 2;\n  int *p = malloc(n * sizeof(int));\n  return 0;\n}\n",
+			"t.c:4:19: unsupported: malloc of a size that is not a constant"},
+		{"shared-by-unbounded-threads", "#include <pthread.h>\nint *g;\nvoid *t(void *a) { int x = 0; g = &x; return 0; }\nint main(void) { pthread_t h; while (1) pthread_create(&h, 0, t, 0); }\n",
+			"t.c:3:24: unsupported: t::x is shared between threads of t, which can run more than once"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { assertParseError(t, tc.src, tc.want) })
+	}
+}
+
+// TestIntegerTestEqualToAnAddressIsKept: only the dereference arms are
+// pruned; an integer compared with a number that happens to be an
+// object's address keeps both branches.
+func TestIntegerTestEqualToAnAddressIsKept(t *testing.T) {
+	p := mustParse(t, "int x;\nint *p = &x;\nint g;\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  if (n == 4096) g = 2;\n  return 0;\n}\n")
+	if p.Global("x") == nil || p.Memory.Objects[0].Base != 4096 {
+		t.Fatalf("x is not the object at 4096: %v", p.Memory.Objects)
+	}
+	wrote := false
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Assign && e.LHS.Name == "g" {
+			wrote = true
+		}
+	}
+	if !wrote {
+		t.Errorf("the branch n == 4096 was removed:\n%v", p)
+	}
+}
+
+// TestDereferenceArmsArePruned: *p where p only ever holds &a has one
+// arm left besides the runtime error, and that arm accesses a.
+func TestDereferenceArmsArePruned(t *testing.T) {
+	p := mustParse(t, "#include <pthread.h>\nint a, b;\nvoid *t(void *arg) { int *q = arg; *q = 1; return 0; }\n"+
+		"int main(void) { pthread_t h; int *r = &b; *r = 0; pthread_create(&h, 0, t, &a); return 0; }\n")
+	var writes []string
+	for _, e := range tmpl(t, p, "t").Edges {
+		if e.Kind == cfa.Assign && e.LHS.Global {
+			writes = append(writes, e.LHS.Name)
+		}
+	}
+	if strings.Join(writes, " ") != "a" {
+		t.Errorf("t writes %v through its pointer, want only a", writes)
+	}
+}
+
+// TestPrivateHeapBlockBecomesLocal: a block each instance of an
+// unbounded thread allocates and keeps to itself is a local of the
+// thread; a block main allocates once stays a global.
+func TestPrivateHeapBlockBecomesLocal(t *testing.T) {
+	p := mustParse(t, "#include <pthread.h>\n#include <stdlib.h>\nint *shared;\n"+
+		"void *t(void *arg) { int *mine = malloc(sizeof(int)); if (mine) *mine = 1; free(mine); return 0; }\n"+
+		"int main(void) { pthread_t h; shared = malloc(sizeof(int)); while (1) pthread_create(&h, 0, t, 0); }\n")
+	if g := p.Global("malloc@t.c:5"); g == nil {
+		t.Errorf("main's block is not a global:\n%v", p)
+	}
+	if g := p.Global("malloc@t.c:4"); g != nil {
+		t.Errorf("the thread's private block is a global")
+	}
+	found := false
+	for _, v := range tmpl(t, p, "t").Locals {
+		found = found || v.Name == "malloc@t.c:4"
+	}
+	if !found {
+		t.Errorf("the thread's private block is not one of its locals")
+	}
+}
