@@ -29,6 +29,8 @@ func TestMemoryErrors(t *testing.T) {
 			"t.c:3:3: unsupported: malloc whose result is not used as a typed pointer"},
 		{"malloc-variable-size", "#include <stdlib.h>\nint main(void) {\n  int n = 2;\n  int *p = malloc(n * sizeof(int));\n  return 0;\n}\n",
 			"t.c:4:19: unsupported: malloc of a size that is not a constant"},
+		{"uninitialized-pointer", "#include <pthread.h>\nint g;\nvoid *t(void *a) { pthread_mutex_t *m; pthread_mutex_lock(m); g++; return 0; }\n" + spawnT + "return 0; }\n",
+			"t.c:3:59: unsupported: m never points to an object here (uninitialized?)"},
 		{"shared-by-unbounded-threads", "#include <pthread.h>\nint *g;\nvoid *t(void *a) { int x = 0; g = &x; return 0; }\nint main(void) { pthread_t h; while (1) pthread_create(&h, 0, t, 0); }\n",
 			"t.c:3:24: unsupported: t::x is shared between threads of t, which can run more than once"},
 	}

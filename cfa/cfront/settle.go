@@ -20,7 +20,7 @@ import (
 )
 
 func (b *builder) settle() {
-	if len(b.prog.Memory.Objects) == 0 {
+	if len(b.prog.Memory.Objects) == 0 && len(b.derefs) == 0 {
 		return
 	}
 	b.prog.Finish()
@@ -79,11 +79,20 @@ func (b *builder) extendDerefs(r *pointsto.Result) bool {
 }
 
 // checkDerefs rejects a dereference that may reach a cell of another
-// type, or any address at all.
+// type or any address at all, and one that can only fail: its pointer
+// never holds a valid target (an uninitialized pointer), so every run
+// reaching it is undefined, and a verdict on what follows would prove
+// nothing about the program.
 func (b *builder) checkDerefs(r *pointsto.Result) {
 	for _, s := range b.derefs {
-		if s.err != nil && r.Reachable(s.t.c, s.err.From) && r.Eval(s.addr).Top {
+		if s.err == nil || !r.Reachable(s.t.c, s.err.From) {
+			continue
+		}
+		switch vals := r.Eval(s.addr); {
+		case vals.Top:
 			b.failAt(s.pos, "unsupported: %s may point anywhere", s.text)
+		case !s.nullOK && !b.anyValid(vals):
+			b.failAt(s.pos, "unsupported: %s never points to an object here (uninitialized?); circ does not check past undefined behaviour", s.text)
 		}
 		if _, misfits := b.unarmed(s, r); len(misfits) > 0 {
 			o, i := b.prog.Memory.Find(misfits[0])
@@ -227,4 +236,14 @@ func (b *builder) privatize(r *pointsto.Result) {
 		}
 	}
 	b.prog.Globals = globals
+}
+
+// anyValid reports whether vals holds the address of some cell.
+func (b *builder) anyValid(vals pointsto.Set) bool {
+	for a := range vals.Addrs {
+		if o, i := b.prog.Memory.Find(a); o != nil && i < len(o.Cells) {
+			return true
+		}
+	}
+	return false
 }
