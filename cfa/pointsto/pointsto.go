@@ -243,12 +243,22 @@ func (r *Result) offset(base Set, off cfa.Expr, sign int64) Set {
 		}
 		return out
 	}
+	// An index scaled by a stride k (i*k, the front end's element
+	// offsets) moves by multiples of k; any other offset anywhere.
+	step := int64(1)
+	if m, ok := off.(cfa.Binary); ok && m.Op == cfa.Mul {
+		if k, ok := m.Y.(cfa.Const); ok && k.Val > 0 {
+			step = k.Val
+		} else if k, ok := m.X.(cfa.Const); ok && k.Val > 0 {
+			step = k.Val
+		}
+	}
 	for a := range base.Addrs {
 		o, _ := r.mem.Find(a)
 		if o == nil || o.Kind == cfa.FuncObject {
 			continue
 		}
-		for b := o.Base; b <= o.End(); b++ {
+		for b := a - (a-o.Base)/step*step; b <= o.End(); b += step {
 			out.Addrs[b] = true
 		}
 	}
