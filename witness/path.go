@@ -51,6 +51,9 @@ type path struct {
 
 var (
 	createOp = regexp.MustCompile(`(?:^|:= |: )create ([A-Za-z_][A-Za-z0-9_]*)`)
+	// splitCreateOp matches the creation of a template split by its
+	// argument (cfa.SplitByArgument), named f(arg): "create f(1)(1)".
+	splitCreateOp = regexp.MustCompile(`(?:^|:= |: )create (([A-Za-z_][A-Za-z0-9_]*)\([^()]*\))\(`)
 	havocOp  = regexp.MustCompile(`^(?:.*: )?havoc .*\(chose (-?[0-9]+)\)$`)
 )
 
@@ -99,8 +102,14 @@ func newPath(res report.Result, file string, src *source) (*path, error) {
 		if m := createOp.FindStringSubmatch(st.Op); m != nil {
 			// A create step takes an id even when its position cannot
 			// be named, so that later ids stay in creation order.
-			created[m[1]]++
-			nt := id(fmt.Sprintf("%s#%d", m[1], created[m[1]]))
+			// Threads are named by template (f, or f(1) for a split
+			// one), the callee is the C function.
+			tmpl := m[1]
+			if sm := splitCreateOp.FindStringSubmatch(st.Op); sm != nil {
+				tmpl = sm[1]
+			}
+			created[tmpl]++
+			nt := id(fmt.Sprintf("%s#%d", tmpl, created[tmpl]))
 			run = -1
 			if !ok {
 				continue
