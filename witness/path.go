@@ -54,7 +54,7 @@ var (
 	// splitCreateOp matches the creation of a template split by its
 	// argument (cfa.SplitByArgument), named f(arg): "create f(1)(1)".
 	splitCreateOp = regexp.MustCompile(`(?:^|:= |: )create (([A-Za-z_][A-Za-z0-9_]*)\([^()]*\))\(`)
-	havocOp  = regexp.MustCompile(`^(?:.*: )?havoc .*\(chose (-?[0-9]+)\)$`)
+	havocOp       = regexp.MustCompile(`^(?:.*: )?havoc .*\(chose (-?[0-9]+)\)$`)
 )
 
 // newPath maps the race trace of res onto the source of file.
