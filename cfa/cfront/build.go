@@ -52,8 +52,11 @@ type builder struct {
 	cellTyp   map[*cfa.Var]cc.Type
 	objects   map[any]*cfa.Object // static objects by objKey
 	funcObjs  map[string]*cfa.Object
-	derefs    []*derefSite
-	arms      map[*cfa.Edge]bool // the guards of the dereference choices
+	// takenFuncs are the functions with a body whose address the
+	// program takes (funcptr.go).
+	takenFuncs map[string]bool
+	derefs     []*derefSite
+	arms       map[*cfa.Edge]bool // the guards of the dereference choices
 	// allocTypes is the type each malloc/calloc call allocates; allocs
 	// the edge where each heap object is allocated.
 	allocTypes map[*cc.PostfixExpression]cc.Type
@@ -187,6 +190,7 @@ func (b *builder) build() *cfa.Program {
 	b.scanMutexKinds()
 	b.scanAddressTaken()
 	b.scanAllocations()
+	b.scanTakenFuncs()
 	// Globals defined in the program, in declaration order. Globals of an
 	// unsupported type are an error only when used.
 	for _, name := range order {

@@ -39,16 +39,11 @@ func constOrNil(p *int64) cfa.Expr {
 // call lowers a function call.
 func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 	p := t.b.pos(x)
-	callee := strip(x.PostfixExpression)
-	pe, ok := callee.(*cc.PrimaryExpression)
-	if !ok || pe.Case != cc.PrimaryExpressionIdent {
-		t.b.fail(x, "unsupported: call through a function pointer")
-	}
-	name := pe.Token.SrcStr()
-	if d, ok := pe.ResolvedTo().(*cc.Declarator); ok && d.Type() != nil && d.Type().Kind() != cc.Function {
-		t.b.fail(x, "unsupported: call through function pointer %s", name)
-	}
 	as := args(x.ArgumentExpressionList)
+	name := t.funcDesignator(x.PostfixExpression)
+	if name == "" {
+		return t.indirectCall(x, as, want, p)
+	}
 	if v, ok := t.builtin(name, x, as, want, p); ok {
 		return v
 	}
@@ -64,7 +59,10 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 			t.b.fail(x, "unsupported: %s", name)
 		}
 		t.unsupportedPrim(name, x)
-		t.b.fail(x, "call to undefined function %s", name)
+		if v, ok := t.libc(name, x, as, want, p); ok {
+			return v
+		}
+		return t.external(name, x, as, want, p)
 	}
 	return t.inline(fd, x, as, want, p)
 }
@@ -195,9 +193,8 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		} else {
 			nargs(4)
 		}
-		var created cfa.Expr
-		t.withObjects(as[:2], func() { created = t.create(name, x, as, fn, argN, p) })
-		return unless(want, created), true
+		t.withObjects(as[:1], func() { t.create(name, x, as, fn, argN, p) })
+		return unless(want, num(0)), true
 	case "pthread_join", "pthread_join_N", "thrd_join", "__goblint_assume_join":
 		if t.b.funcs[name] != nil {
 			return nil, false
@@ -327,44 +324,36 @@ func (t *tb) handleValue(n cc.ExpressionNode) cfa.Expr {
 // funcArg resolves an argument naming a function with a body (a thread
 // start routine, a pthread_once routine).
 func (t *tb) funcArg(n cc.ExpressionNode, what string) *cc.FunctionDefinition {
-	s := strip(n)
-	for {
-		switch x := s.(type) {
-		case *cc.CastExpression:
-			if x.Case == cc.CastExpressionCast {
-				s = strip(x.CastExpression)
-				continue
-			}
-		case *cc.UnaryExpression:
-			if x.Case == cc.UnaryExpressionAddrof {
-				s = strip(x.CastExpression)
-				continue
-			}
-		}
-		break
+	name := t.funcDesignator(stripFuncCasts(n))
+	if name == "" {
+		t.b.fail(n, "unsupported: %s must be a named function", what)
 	}
-	if pe, ok := s.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
-		if d, ok := pe.ResolvedTo().(*cc.Declarator); ok && d.Type() != nil && d.Type().Kind() == cc.Function {
-			name := pe.Token.SrcStr()
-			fd := t.b.funcs[name]
-			if fd == nil {
-				t.b.fail(pe, "call to undefined function %s (%s)", name, what)
-			}
-			return fd
-		}
+	fd := t.b.funcs[name]
+	if fd == nil {
+		t.b.fail(n, "call to undefined function %s (%s)", name, what)
 	}
-	t.b.fail(n, "unsupported: %s must be a named function", what)
-	return nil
+	return fd
 }
 
 // inline lowers a call to a function with a body by inlining it.
 func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	name := fd.Declarator.Name()
-	for _, s := range t.stack {
-		if s == name {
-			t.b.fail(x, "unsupported: recursive call to %s", name)
-		}
+	ft := t.prototype(fd, x)
+	params := realParams(ft)
+	if len(params) != len(as) {
+		t.b.fail(x, "call to %s with %d argument(s), want %d", name, len(as), len(params))
 	}
+	ptypes := make([]cc.Type, len(params))
+	for i, prm := range params {
+		ptypes[i] = prm.Type()
+	}
+	return t.enter(fd, x, t.callArgs(name, ptypes, as, p), want, p)
+}
+
+// prototype is fd's function type, which a call needs: circ inlines
+// only prototyped, fixed-arity functions.
+func (t *tb) prototype(fd *cc.FunctionDefinition, x cc.Node) *cc.FunctionType {
+	name := fd.Declarator.Name()
 	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
 	if ft == nil {
 		t.b.fail(x, "unsupported: call to %s without a prototype", name)
@@ -372,14 +361,15 @@ func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.
 	if ft.IsVariadic() {
 		t.b.fail(x, "unsupported: call to variadic function %s", name)
 	}
-	params := realParams(ft)
-	if len(params) != len(as) {
-		t.b.fail(x, "call to %s with %d argument(s), want %d", name, len(as), len(params))
-	}
-	// Evaluate the arguments in the caller, left to right.
+	return ft
+}
+
+// callArgs evaluates a call's arguments in the caller, left to right,
+// as values of the parameter types ptypes of callee name.
+func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p cfa.Pos) []cfa.Expr {
 	vals := make([]cfa.Expr, len(as))
 	for i, a := range as {
-		pt := params[i].Type()
+		pt := ptypes[i]
 		switch {
 		case isInt(pt) || isPtr(pt):
 			vals[i] = t.intExpr(a)
@@ -396,6 +386,19 @@ func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.
 			}
 		}
 	}
+	return vals
+}
+
+// enter inlines fd's body for a call with argument values vals.
+func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []cfa.Expr, want bool, p cfa.Pos) cfa.Expr {
+	name := fd.Declarator.Name()
+	for _, s := range t.stack {
+		if s == name {
+			t.b.fail(x, "unsupported: recursive call to %s", name)
+		}
+	}
+	ft := t.prototype(fd, x)
+	params := realParams(ft)
 	caller := t.fr
 	fr := t.newFrame(fd, false)
 	t.fr = fr
@@ -462,25 +465,39 @@ var handlerBuiltins = map[string]cfa.OpKind{
 
 // create lowers a thread creation whose object arguments (the handle,
 // the attribute) withObjects resolved.
-func (t *tb) create(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, fn, argN int, p cfa.Pos) cfa.Expr {
+func (t *tb) create(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, fn, argN int, p cfa.Pos) {
 	h := t.handleArg(as[0])
 	if name != "thrd_create" && !isNull(as[1]) {
-		t.syncObj(as[1], name, "pthread_attr_t")
+		// Attributes change nothing circ checks: only their reads
+		// remain.
+		if d, _, _ := addrArg(as[1]); d != nil {
+			t.syncObj(as[1], name, "pthread_attr_t")
+		} else {
+			t.discardRead(as[1], p)
+		}
 	}
-	fd := t.funcArg(as[fn], "thread start routine")
-	tmpl := t.b.template(fd)
-	var arg cfa.Expr
-	if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil && len(realParams(ft)) > 0 {
-		arg = t.intExpr(as[argN])
-	} else if hasSE(as[argN]) {
-		t.discardRead(as[argN], p)
+	arg := t.intExpr(as[argN])
+	if t.funcDesignator(stripFuncCasts(as[fn])) == "" && !t.stableExpr(arg) {
+		arg = t.snapshot(arg, as[argN].Type(), p)
 	}
-	create := func() { t.add(&cfa.Edge{Kind: cfa.Create, LHS: h, Template: tmpl, Arg: arg, Pos: p}) }
+	create := func() {
+		t.routine(as[fn], "thread start routine", 1, func(fd *cc.FunctionDefinition) {
+			t.add(&cfa.Edge{Kind: cfa.Create, LHS: h, Template: t.b.template(fd), Arg: routineArg(fd, arg), Pos: p})
+		})
+	}
 	create()
 	if name == "pthread_create_N" {
 		// Klever's environment model: any number of threads, at
 		// least one; h holds the last one's id.
 		t.loop(p, create)
 	}
-	return num(0)
+}
+
+// routineArg is the argument a thread running fd receives: arg, or none
+// when fd takes no parameter.
+func routineArg(fd *cc.FunctionDefinition, arg cfa.Expr) cfa.Expr {
+	if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil && len(realParams(ft)) > 0 {
+		return arg
+	}
+	return nil
 }

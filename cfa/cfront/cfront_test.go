@@ -400,7 +400,6 @@ func TestErrors(t *testing.T) {
 		{"syntax", "int main() {\n  int x = ;\n}\n", "t.c:2:11: "},
 		{"float", "int main() {\n  float f = 1.0;\n  return 0;\n}\n", "t.c:2:9: unsupported: floating-point variable f"},
 		{"float-const", "int g;\nint main() {\n  g = 2.5;\n  return 0;\n}\n", "t.c:3:7: unsupported: floating-point constant 2.5"},
-		{"unknown-fn", "int foo(int);\nint main() {\n  return foo(1);\n}\n", "t.c:3:10: call to undefined function foo"},
 		{"recursion", "int f(int n) {\n  return n ? f(n - 1) : 0;\n}\nint main() {\n  return f(3);\n}\n", "t.c:2:14: unsupported: recursive call to f"},
 		{"mutual-recursion", "int g(int);\nint f(int n) { return g(n); }\nint g(int n) { return f(n); }\nint main() {\n  return f(3);\n}\n", "t.c:3:23: unsupported: recursive call to f"},
 		{"no-main", "int g;\n", "t.c:0:0: no main function"},

@@ -42,6 +42,9 @@ type derefSite struct {
 	body       func(a int64)
 	// nullOK: null is a valid value (free(0)), not an error.
 	nullOK bool
+	// fn: the targets are functions (a call through a pointer), all
+	// armed when the site is lowered.
+	fn bool
 }
 
 // choice emits the choice of site over the targets, each lowered by

@@ -47,6 +47,14 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 	}
 	for _, a := range r.Eval(s.addr).Sorted() {
 		o, i := b.prog.Memory.Find(a)
+		if s.fn {
+			// Every function that fits has its arm; calling one of
+			// another type, or without a body, circ cannot follow.
+			if !s.cells[a] && o != nil && o.Kind == cfa.FuncObject && a == o.Base {
+				misfits = append(misfits, a)
+			}
+			continue
+		}
 		if s.cells[a] || o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
 			continue
 		}
@@ -88,13 +96,20 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 		if s.err == nil || !r.Reachable(s.t.c, s.err.From) {
 			continue
 		}
+		_, misfits := b.unarmed(s, r)
+		if len(misfits) > 0 && s.fn {
+			o, _ := b.prog.Memory.Find(misfits[0])
+			b.failAt(s.pos, "unsupported: %s may call %s, which has another type or no body", s.text, o.Name)
+		}
 		switch vals := r.Eval(s.addr); {
 		case vals.Top:
 			b.failAt(s.pos, "unsupported: %s may point anywhere", s.text)
-		case !s.nullOK && !b.anyValid(vals):
+		case s.fn && !anyArmed(s, vals):
+			b.failAt(s.pos, "unsupported: %s never points to a function here (uninitialized?); circ does not check past undefined behaviour", s.text)
+		case !s.fn && !s.nullOK && !b.anyValid(vals):
 			b.failAt(s.pos, "unsupported: %s never points to an object here (uninitialized?); circ does not check past undefined behaviour", s.text)
 		}
-		if _, misfits := b.unarmed(s, r); len(misfits) > 0 {
+		if len(misfits) > 0 {
 			o, i := b.prog.Memory.Find(misfits[0])
 			b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[o.Cells[i]]), describeC(s.typ))
 		}
@@ -242,6 +257,16 @@ func (b *builder) privatize(r *pointsto.Result) {
 func (b *builder) anyValid(vals pointsto.Set) bool {
 	for a := range vals.Addrs {
 		if o, i := b.prog.Memory.Find(a); o != nil && i < len(o.Cells) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyArmed reports whether vals holds an address site s has an arm for.
+func anyArmed(s *derefSite, vals pointsto.Set) bool {
+	for a := range vals.Addrs {
+		if s.cells[a] {
 			return true
 		}
 	}

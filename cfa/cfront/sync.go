@@ -1077,11 +1077,10 @@ func lowerBarrierWait(c *pcall) {
 func lowerOnce(c *pcall) {
 	t, p := c.t, c.p
 	o := c.obj(0, "pthread_once_t", "once_flag").v
-	fd := t.funcArg(c.as[1], "pthread_once routine")
 	t.choose(p,
 		arm{cond: mkBin(cfa.Eq, ref(o), num(0)), atomic: true, body: func() { t.set(o, num(1), p) }, after: func() {
 			first := len(t.c.Edges)
-			t.inline(fd, c.x, nil, false, p)
+			t.routine(c.as[1], "pthread_once routine", 0, func(fd *cc.FunctionDefinition) { t.enter(fd, c.x, nil, false, p) })
 			c.user = append(c.user, [2]int{first, len(t.c.Edges)})
 			t.set(o, num(2), p)
 		}},

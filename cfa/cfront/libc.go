@@ -1,0 +1,334 @@
+package cfront
+
+// Calls to functions without a body: the C library functions circ models
+// (libc), and every other undefined function (external), which circ
+// approximates and lists in the report's approximations.
+
+import (
+	"fmt"
+	"strings"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// libcState names the hidden state of the C library functions that are
+// not thread-safe (POSIX lists them): each call reads and writes it, so
+// two unsynchronized calls race on it.
+// glibc's rand and random share one generator.
+var libcState = map[string]string{
+	"rand": "rand", "srand": "rand", "random": "rand", "srandom": "rand",
+}
+
+// libcResult is the range of the value of C library functions that
+// return an unknown number; a nil bound is the type's.
+var libcResult = map[string][2]*int64{
+	"rand": {i64(0), i64(2147483647)}, "random": {i64(0), i64(2147483647)},
+	"getchar": {i64(-1), i64(255)}, "time": {i64(0), nil},
+	"sleep": {i64(0), nil}, "usleep": {i64(-1), i64(0)},
+}
+
+// libc lowers a call to a C library function circ models; ok is false
+// for other functions.
+func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
+	switch name {
+	case "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp", "siglongjmp":
+		t.b.fail(x, "unsupported: %s (setjmp/longjmp)", name)
+	case "memset":
+		t.nargs(x, name, as, 3)
+		return unless(want, t.memset(x, as, p)), true
+	case "memcpy", "memmove":
+		t.nargs(x, name, as, 3)
+		return unless(want, t.memcpy(name, x, as, p)), true
+	case "scanf":
+		return t.scanf(x, as, want, p), true
+	case "time":
+		t.nargs(x, name, as, 1)
+		res := t.result(name, x, p)
+		if !isNull(as[0]) {
+			t.storeIfNotNull(as[0], ref(res), p)
+		}
+		return unless(want, ref(res)), true
+	}
+	if _, ok := libcResult[name]; !ok && libcState[name] == "" {
+		return nil, false
+	}
+	for _, a := range as {
+		if !isInt(a.Type()) {
+			t.b.fail(a, "unsupported: %s argument of %s", describe(a.Type()), name)
+		}
+		t.discardRead(a, p)
+	}
+	if s := libcState[name]; s != "" {
+		st := t.b.libcVar(s)
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: st, RHS: ref(st), Pos: p, Note: name + " reads and writes its hidden state"})
+	}
+	if _, ok := libcResult[name]; !ok || !want {
+		return zeroIf(want), true
+	}
+	return ref(t.result(name, x, p)), true
+}
+
+// nargs checks the number of arguments of a library call.
+func (t *tb) nargs(x *cc.PostfixExpression, name string, as []cc.ExpressionNode, n int) {
+	if len(as) != n {
+		t.b.fail(x, "%s takes %d argument(s), got %d", name, n, len(as))
+	}
+}
+
+// result is a temporary holding the unknown value call x of library
+// function name returns.
+func (t *tb) result(name string, x *cc.PostfixExpression, p cfa.Pos) *cfa.Var {
+	lo, hi := rangeOf(x.Type())
+	if r, ok := libcResult[name]; ok {
+		if r[0] != nil {
+			lo = num(*r[0])
+		}
+		if r[1] != nil {
+			hi = num(*r[1])
+		}
+	}
+	res := t.temp(x.Type())
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: lo, Hi: hi, Pos: p, Note: name + " result"})
+	return res
+}
+
+// libcVar is the global holding the hidden state of library function s,
+// named as a static local of s would be: s::state.
+func (b *builder) libcVar(s string) *cfa.Var {
+	name := s + "::state"
+	if l := b.globals[name]; l != nil {
+		return l.v
+	}
+	v := &cfa.Var{Name: b.unique(name), Global: true, Kind: cfa.Data, CName: name, Frame: -1}
+	b.globals[name] = &local{v: v}
+	b.prog.Globals = append(b.prog.Globals, v)
+	return v
+}
+
+// storeIfNotNull stores val through pointer argument a unless it is null.
+func (t *tb) storeIfNotNull(a cc.ExpressionNode, val cfa.Expr, p cfa.Pos) {
+	typ := pointee(a.Type())
+	if typ == nil || !(isInt(typ) || isPtr(typ)) {
+		t.b.fail(a, "unsupported: %s argument", describe(a.Type()))
+	}
+	addr := t.intExpr(a)
+	if !t.stableExpr(addr) {
+		addr = t.snapshot(addr, a.Type(), p)
+	}
+	t.choose(p, arm{cond: mkBin(cfa.Ne, addr, num(0)), body: func() {
+		t.update(t.atAddr(addr, typ, a), false, func(v *cfa.Var) cfa.Expr { return t.store(v, normBool(v, val), false, p) })
+	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
+}
+
+// scanf reads numbers into the objects its arguments point to; it
+// returns how many it stored, or EOF.
+func (t *tb) scanf(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	if len(as) == 0 {
+		t.b.fail(x, "scanf takes a format")
+	}
+	for _, a := range as[1:] {
+		typ := pointee(a.Type())
+		if typ == nil || !isInt(typ) {
+			t.b.fail(a, "unsupported: scanf into %s", describe(typ))
+		}
+		lo, hi := rangeOf(typ)
+		in := t.temp(typ)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: in, Lo: lo, Hi: hi, Pos: p, Note: "scanf input"})
+		t.storeIfNotNull(a, ref(in), p)
+	}
+	if !want {
+		return nil
+	}
+	res := t.temp(x.Type())
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(-1), Hi: num(int64(len(as) - 1)), Pos: p, Note: "scanf result"})
+	return ref(res)
+}
+
+// memCells checks the pointer argument a and size n of a memory
+// function and lists the cells it covers: count copies of the pointee
+// type's cells.
+func (t *tb) memCells(name string, a, n cc.ExpressionNode) []cellSpec {
+	typ := pointee(a.Type())
+	if typ == nil || isVoid(typ) {
+		for {
+			c, ok := strip(a).(*cc.CastExpression)
+			if !ok || c.Case != cc.CastExpressionCast {
+				break
+			}
+			a = c.CastExpression
+		}
+		typ = pointee(a.Type())
+	}
+	if typ == nil || isVoid(typ) || typ.Size() <= 0 {
+		t.b.fail(a, "unsupported: %s through %s (circ needs the object's type)", name, describeC(a.Type()))
+	}
+	size, ok := intValue(n.Value())
+	if !ok || size < 0 || size%typ.Size() != 0 {
+		t.b.fail(n, "unsupported: %s of a size that is not a constant multiple of sizeof(%s)", name, describeC(typ))
+	}
+	var one, out []cellSpec
+	t.b.layout(typ, "", 0, nil, &one)
+	for k := int64(0); k < size/typ.Size(); k++ {
+		out = append(out, one...)
+	}
+	if len(out) > maxMemCells {
+		t.b.fail(n, "unsupported: %s of more than %d cells", name, maxMemCells)
+	}
+	for _, cs := range out {
+		if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" {
+			t.b.fail(a, "unsupported: %s over %s", name, describeC(cs.typ))
+		}
+	}
+	return out
+}
+
+// maxMemCells bounds the cells one memset or memcpy may cover: each is
+// an access of its own.
+const maxMemCells = 256
+
+// memBase evaluates a memory function's pointer argument to a stable
+// address.
+func (t *tb) memBase(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
+	addr := t.intExpr(a)
+	if !t.stableExpr(addr) {
+		addr = t.snapshot(addr, a.Type(), p)
+	}
+	return addr
+}
+
+// memset writes the byte c into every cell from p on: a cell holds c
+// repeated over its bytes. A value circ cannot compute (a byte other
+// than 0 in a pointer, a byte known only at run time) is havocked.
+func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
+	cells := t.memCells("memset", as[0], as[2])
+	dst := t.memBase(as[0], p)
+	c, known := intValue(as[1].Value())
+	if !known {
+		t.discardRead(as[1], p)
+	}
+	for j, cs := range cells {
+		lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
+		val, exact := byteFill(c, cs.typ)
+		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
+			if known && exact {
+				return t.store(v, num(val), false, p)
+			}
+			lo, hi := rangeOf(cs.typ)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "memset: a value circ does not compute"})
+			return nil
+		})
+	}
+	return dst
+}
+
+// byteFill is the value of a cell of type typ whose bytes all hold c.
+func byteFill(c int64, typ cc.Type) (int64, bool) {
+	b := uint64(c) & 0xff
+	switch {
+	case isPtr(typ):
+		return 0, b == 0
+	case typ.Kind() == cc.Bool:
+		return int64(b), b <= 1
+	case isInt(typ):
+		var u uint64
+		for i := int64(0); i < typ.Size(); i++ {
+			u = u<<8 | b
+		}
+		if cc.IsSignedInteger(typ) && typ.Size() < 8 && u>>(8*typ.Size()-1) != 0 {
+			return int64(u) - 1<<(8*typ.Size()), true
+		}
+		return int64(u), true
+	}
+	return 0, false
+}
+
+// memcpy copies cell by cell: all reads first, then all writes, which
+// is also right for memmove's overlapping objects.
+func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
+	cells := t.memCells(name, as[0], as[2])
+	src := t.memCells(name, as[1], as[2])
+	if len(src) != len(cells) {
+		t.b.fail(x, "unsupported: %s between objects of different types", name)
+	}
+	dst := t.memBase(as[0], p)
+	from := t.memBase(as[1], p)
+	vals := make([]cfa.Expr, len(cells))
+	for j, cs := range src {
+		if !compatible(t.b, cs.typ, cells[j].typ) {
+			t.b.fail(x, "unsupported: %s between objects of different types", name)
+		}
+		v := t.load(t.atAddr(mkBin(cfa.Add, from, num(int64(j))), cs.typ, as[1]))
+		vals[j] = t.snapshot(v, cs.typ, p)
+	}
+	for j, cs := range cells {
+		lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
+		t.update(lv, false, func(v *cfa.Var) cfa.Expr { return t.store(v, normBool(v, vals[j]), false, p) })
+	}
+	return dst
+}
+
+// external lowers a call to a function circ has neither a body nor a
+// model for. circ assumes what a separately compiled library may do
+// without the program's help: return any value of its type, and call
+// the functions it is given, perhaps from threads of its own. It cannot
+// know the program's globals, so it touches the program's memory only
+// through pointers it receives; circ rejects those (it would have to
+// assume the function writes everything they reach).
+func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	type callback struct {
+		fv cfa.Expr
+		n  cc.ExpressionNode
+	}
+	var cbs []callback
+	var names []string
+	for _, a := range as {
+		at := a.Type()
+		switch {
+		case isFunc(at) || isFunc(pointee(at)):
+			fv := t.intExpr(a)
+			if !t.stableExpr(fv) {
+				fv = t.snapshot(fv, at, p)
+			}
+			cbs = append(cbs, callback{fv, a})
+			names = append(names, nodeText(a))
+		case isPtr(at) && !isNull(a):
+			t.b.fail(a, "unsupported: undefined function %s receives a pointer (%s); circ does not model what it does to memory", name, nodeText(a))
+		case isInt(at) || isPtr(at):
+			t.discardRead(a, p)
+		default:
+			t.b.fail(a, "unsupported: %s argument of undefined function %s", describe(at), name)
+		}
+	}
+	note := fmt.Sprintf("undefined function %s: assumed to return any value and to touch no memory of the program", name)
+	if len(cbs) > 0 {
+		note += fmt.Sprintf("; it may run %s in any number of new threads", strings.Join(names, ", "))
+	}
+	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: note})
+	for _, cb := range cbs {
+		cb := cb
+		t.loop(p, func() {
+			t.funcChoice(cb.fv, cb.n, func(k int) bool { return k <= 1 }, func(fd *cc.FunctionDefinition) {
+				var arg cfa.Expr
+				if ps := realParams(fd.Declarator.Type().(*cc.FunctionType)); len(ps) > 0 {
+					v := t.temp(ps[0].Type())
+					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Note: name + " passes an unknown argument"})
+					arg = ref(v)
+				}
+				t.add(&cfa.Edge{Kind: cfa.Create, Template: t.b.template(fd), Arg: arg, Pos: p})
+			})
+		})
+	}
+	if !want {
+		return nil
+	}
+	rt := x.Type()
+	if !isInt(rt) {
+		t.b.fail(x, "unsupported: undefined function %s returns %s", name, describe(rt))
+	}
+	lo, hi := rangeOf(rt)
+	res := t.temp(rt)
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "result of undefined function " + name})
+	return ref(res)
+}

@@ -1,0 +1,124 @@
+package cfront
+
+import (
+	"strings"
+	"testing"
+
+	"circ/cfa"
+)
+
+// TestCallErrors: calls circ cannot model exactly (what an undefined
+// function does to memory, setjmp, memory functions without a type or
+// a constant size, calls through pointers that never hold a function)
+// are errors at their position.
+func TestCallErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"external-receives-pointer", "int foo(int *);\nint g;\nint main(void) {\n  return foo(&g);\n}\n",
+			"t.c:4:14: unsupported: undefined function foo receives a pointer (&g)"},
+		{"external-returns-pointer", "int *get(void);\nint main(void) {\n  return *get();\n}\n",
+			"t.c:3:11: unsupported: undefined function get returns pointer"},
+		{"setjmp", "#include <setjmp.h>\njmp_buf env;\nint main(void) {\n  if (setjmp(env)) return 1;\n  return 0;\n}\n",
+			"t.c:4:7: unsupported: _setjmp (setjmp/longjmp)"},
+		{"memset-variable-size", "#include <string.h>\nint a[4];\nint main(void) {\n  int n = 2;\n  memset(a, 0, n);\n  return 0;\n}\n",
+			"t.c:5:16: unsupported: memset of a size that is not a constant multiple of sizeof(int)"},
+		{"memset-untyped", "#include <string.h>\nint a[4];\nvoid *v = a;\nint main(void) {\n  memset(v, 0, 8);\n  return 0;\n}\n",
+			"t.c:5:10: unsupported: memset through pointer to void (circ needs the object's type)"},
+		{"memset-over-mutex", "#include <pthread.h>\n#include <string.h>\nstruct s { pthread_mutex_t m; int n; } s;\nint main(void) {\n  memset(&s, 0, sizeof s);\n  return 0;\n}\n",
+			"t.c:5:10: unsupported: memset over pthread_mutex_t"},
+		{"call-through-null", "void (*fp)(void);\nint main(void) {\n  fp();\n  return 0;\n}\n",
+			"t.c:3:3: unsupported: fp never points to a function here"},
+		{"call-through-pointer-to-undefined", "#include <stdlib.h>\nint (*fp)(void) = rand;\nint main(void) {\n  return fp();\n}\n",
+			"t.c:4:10: unsupported: fp may call rand, which has another type or no body"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { assertParseError(t, tc.src, tc.want) })
+	}
+}
+
+// TestMemsetFillsEveryCell: memset writes its byte into every byte of
+// every cell it covers, as the cell's type reads them.
+func TestMemsetFillsEveryCell(t *testing.T) {
+	p := mustParse(t, "#include <string.h>\nstruct s { int a; unsigned char b; short c[2]; } s;\nint tail = 7;\n"+
+		"int main(void) {\n  memset(&s, 255, sizeof s);\n  return 0;\n}\n")
+	vals, failed := run(t, p)
+	if failed {
+		t.Fatalf("memset stopped with an error:\n%v", p)
+	}
+	want := map[string]int64{"s.a": -1, "s.b": 255, "s.c[0]": -1, "s.c[1]": -1, "tail": 7}
+	for name, w := range want {
+		if got := vals[name]; got != w {
+			t.Errorf("%s = %d after memset, want %d", name, got, w)
+		}
+	}
+}
+
+// TestMemcpyCopiesCells: memcpy copies cell by cell, through pointers
+// whose targets the points-to analysis settles.
+func TestMemcpyCopiesCells(t *testing.T) {
+	p := mustParse(t, "#include <string.h>\nint src[3] = {4, 5, 6};\nint dst[3];\n"+
+		"int main(void) {\n  int *from = src;\n  memcpy(dst, from + 1, 2 * sizeof(int));\n  return 0;\n}\n")
+	vals, failed := run(t, p)
+	if failed {
+		t.Fatalf("memcpy stopped with an error:\n%v", p)
+	}
+	if vals["dst[0]"] != 5 || vals["dst[1]"] != 6 || vals["dst[2]"] != 0 {
+		t.Errorf("dst = [%d %d %d], want [5 6 0]", vals["dst[0]"], vals["dst[1]"], vals["dst[2]"])
+	}
+}
+
+// TestIndirectCallKeepsOnlyPossibleTargets: a call through a pointer
+// that only ever holds &inc inlines inc alone, though dec's address is
+// taken too.
+func TestIndirectCallKeepsOnlyPossibleTargets(t *testing.T) {
+	p := mustParse(t, "int n;\nvoid inc(void) { n = n + 1; }\nvoid dec(void) { n = n - 1; }\n"+
+		"void (*keep)(void) = dec;\nint main(void) {\n  void (*f)(void) = inc;\n  f();\n  return 0;\n}\n")
+	vals, failed := run(t, p)
+	if failed || vals["n"] != 1 {
+		t.Fatalf("n = %d (error %v) after f(), want 1:\n%v", vals["n"], failed, p)
+	}
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Assign && e.LHS.Name == "n" && strings.Contains(e.RHS.String(), "-") {
+			t.Errorf("dec's body is still inlined at f(): %v", e)
+		}
+	}
+}
+
+// TestExternalCallbackRunsInNewThreads: a function handed to an
+// undefined function may run in any number of new threads, and the
+// assumption is listed among the approximations.
+func TestExternalCallbackRunsInNewThreads(t *testing.T) {
+	p := mustParse(t, "extern void later(void (*)(void));\nint n;\nvoid cb(void) { n = 1; }\nint main(void) {\n  later(cb);\n  return 0;\n}\n")
+	creates := 0
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Create && e.Template.Name == "cb" {
+			creates++
+			if !p.Main().OnCycle(e) {
+				t.Errorf("cb is created once, not any number of times")
+			}
+		}
+	}
+	if creates != 1 {
+		t.Errorf("%d creations of cb, want 1:\n%v", creates, p)
+	}
+	if len(p.Approximations) == 0 || !strings.Contains(p.Approximations[0].Note, "may run cb in any number of new threads") {
+		t.Errorf("approximations %v do not name the callback", p.Approximations)
+	}
+}
+
+// TestRandUpdatesHiddenState: rand reads and writes its generator's
+// state, which is what makes unsynchronized calls race.
+func TestRandUpdatesHiddenState(t *testing.T) {
+	p := mustParse(t, "#include <stdlib.h>\nint main(void) {\n  return rand() % 6;\n}\n")
+	st := p.Global("rand::state")
+	if st == nil {
+		t.Fatalf("no rand::state global:\n%v", p)
+	}
+	for _, e := range p.Main().Edges {
+		if e.LHS == st {
+			return
+		}
+	}
+	t.Errorf("rand() does not write rand::state:\n%v", p)
+}
