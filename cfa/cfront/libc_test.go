@@ -122,3 +122,37 @@ func TestRandUpdatesHiddenState(t *testing.T) {
 	}
 	t.Errorf("rand() does not write rand::state:\n%v", p)
 }
+
+// TestCountingLoopIsUnrolled: a loop that fills a handle array gets one
+// creation per iteration, for a constant handle cell, off any cycle; a
+// loop whose body writes its counter, or whose bound is a variable,
+// stays a loop (one creation arm per cell the address may designate).
+func TestCountingLoopIsUnrolled(t *testing.T) {
+	tests := []struct {
+		name, body string
+		creates    int
+		cycle      bool
+	}{
+		{"counting", "for (i = 0; i < 3; i++) pthread_create(&h[i], 0, w, 0);", 3, false},
+		{"declared-counter-le", "for (int j = 1; j <= 2; ++j) pthread_create(&h[j], 0, w, 0);", 2, false},
+		{"body-writes-counter", "for (i = 0; i < 3; i++) { pthread_create(&h[i], 0, w, 0); i += 0; }", 3, true},
+		{"bound-not-constant", "for (i = 0; i < n; i++) pthread_create(&h[i], 0, w, 0);", 3, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, "#include <pthread.h>\npthread_t h[3];\nint n = 3;\nvoid *w(void *a) { return 0; }\nint main(void) {\n  int i;\n  "+tc.body+"\n  return 0;\n}\n")
+			creates := 0
+			for _, e := range p.Main().Edges {
+				if e.Kind == cfa.Create {
+					creates++
+					if p.Main().OnCycle(e) != tc.cycle {
+						t.Errorf("creation on a cycle: %v, want %v", !tc.cycle, tc.cycle)
+					}
+				}
+			}
+			if creates != tc.creates {
+				t.Errorf("%d creation edges, want %d:\n%v", creates, tc.creates, p)
+			}
+		})
+	}
+}

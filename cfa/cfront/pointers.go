@@ -321,6 +321,9 @@ func (t *tb) readLocal(l *local, n cc.Node) cfa.Expr {
 	case t.b.atomic[l.v]:
 		return t.atomicLoad(l.v, t.b.pos(n))
 	}
+	if k, ok := t.known[l.v]; ok {
+		return num(k) // a counter of an unrolled loop (unroll.go)
+	}
 	return ref(l.v)
 }
 

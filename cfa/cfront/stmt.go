@@ -20,6 +20,9 @@ type tb struct {
 	fr    *frame
 	// frames counts the frames opened so far (frame.id).
 	frames int
+	// known holds the constant value of each counter of an unrolled
+	// loop inside its body (unroll.go).
+	known map[*cfa.Var]int64
 	// tls holds the template's copies of thread-local variables (by
 	// objKey), tlsInit their initial values (tls.go).
 	tls     map[any]*local
@@ -53,7 +56,7 @@ type switchCtx struct {
 }
 
 func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
-	t := &tb{b: b, c: c, cur: -1, tls: map[any]*local{}}
+	t := &tb{b: b, c: c, cur: -1, tls: map[any]*local{}, known: map[*cfa.Var]int64{}}
 	entry := t.newLoc(c.Pos)
 	t.setDepth(entry, 0, c.Pos)
 	c.Entry = entry
@@ -666,6 +669,10 @@ func (t *tb) iteration(s *cc.IterationStatement) {
 		t.cur = -1
 		t.place(exit, p)
 	case cc.IterationStatementFor, cc.IterationStatementForDecl:
+		if d, from, n, ok := t.countingLoop(s); ok {
+			t.unroll(s, d, from, n)
+			return
+		}
 		cond, next := s.ExpressionList2, s.ExpressionList3
 		if s.Case == cc.IterationStatementForDecl {
 			t.decl(s.Declaration)

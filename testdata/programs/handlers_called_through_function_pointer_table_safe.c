@@ -4,6 +4,7 @@
 // expect circ: counter=safe
 // expect-explicit svcomp: counter=unknown
 // expect-explicit circ: counter=unknown
+// explicit-max-states: 20000
 #include <pthread.h>
 
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -1,0 +1,224 @@
+package cfront
+
+// Counting loops over arrays of thread handles and per-thread slots,
+//
+//	for (i = 0; i < N; i++) pthread_create(&t[i], 0, worker, &slot[i]);
+//	for (i = 0; i < N; i++) pthread_join(t[i], 0);
+//
+// are unrolled with i a constant in each copy of the body, so that every
+// handle, slot and thread creation is its own object and site: the
+// engines then tell the threads apart and see that all of them are
+// joined. The unrolled code runs exactly the iterations the loop runs;
+// only loops whose bounds are constants and whose body never writes i
+// qualify.
+
+import (
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// maxUnroll bounds the iterations of a loop circ unrolls.
+const maxUnroll = 16
+
+// countingLoop recognizes `for (i = a; i < b; i++) body` (also `<=`,
+// `!=`, `++i`, `i += 1`, or a declaration of i) with constant a and b,
+// i a plain local of integer type that the body never writes and
+// whose address is never taken, and a body that uses i as an array
+// index or in a thread creation or join. It returns i, a and the
+// number of iterations.
+func (t *tb) countingLoop(s *cc.IterationStatement) (d *cc.Declarator, from, n int64, ok bool) {
+	var init cc.ExpressionNode
+	cond, step := s.ExpressionList2, s.ExpressionList3
+	switch s.Case {
+	case cc.IterationStatementFor:
+		a, isAssign := strip(s.ExpressionList).(*cc.AssignmentExpression)
+		if !isAssign || a.Case != cc.AssignmentExpressionAssign {
+			return nil, 0, 0, false
+		}
+		d, init = identOf(a.UnaryExpression), a.AssignmentExpression
+	case cc.IterationStatementForDecl:
+		l := s.Declaration.InitDeclaratorList
+		if l == nil || l.InitDeclaratorList != nil || l.InitDeclarator.Initializer == nil {
+			return nil, 0, 0, false
+		}
+		d = l.InitDeclarator.Declarator
+		init = l.InitDeclarator.Initializer.AssignmentExpression
+		cond, step = s.ExpressionList, s.ExpressionList2
+	default:
+		return nil, 0, 0, false
+	}
+	if d == nil || init == nil || cond == nil || step == nil || !isInt(d.Type()) ||
+		t.b.isFileScope(d) || d.IsStatic() || d.IsExtern() || d.IsThreadLocal() || t.b.inMemory(d) {
+		return nil, 0, 0, false
+	}
+	from, ok = intValue(init.Value())
+	if !ok {
+		return nil, 0, 0, false
+	}
+	var to int64
+	switch c := strip(cond).(type) {
+	case *cc.RelationalExpression:
+		bound, known := intValue(c.ShiftExpression.Value())
+		if !known || identOf(c.RelationalExpression) != d {
+			return nil, 0, 0, false
+		}
+		switch c.Case {
+		case cc.RelationalExpressionLt:
+			to = bound
+		case cc.RelationalExpressionLeq:
+			to = bound + 1
+		default:
+			return nil, 0, 0, false
+		}
+	case *cc.EqualityExpression:
+		bound, known := intValue(c.RelationalExpression.Value())
+		if c.Case != cc.EqualityExpressionNeq || !known || identOf(c.EqualityExpression) != d || bound < from {
+			return nil, 0, 0, false
+		}
+		to = bound
+	default:
+		return nil, 0, 0, false
+	}
+	if !incrementsByOne(step, d) || to-from > maxUnroll {
+		return nil, 0, 0, false
+	}
+	if to < from {
+		to = from
+	}
+	// The range of i's type must hold every value i takes.
+	if lo, hi := rangeOf(d.Type()); !inRange(from, lo, hi) || !inRange(to, lo, hi) {
+		return nil, 0, 0, false
+	}
+	if writes(s.Statement, d) || !usesAsIndexOrThread(s.Statement, d) {
+		return nil, 0, 0, false
+	}
+	return d, from, to - from, true
+}
+
+func inRange(v int64, lo, hi cfa.Expr) bool {
+	if k, ok := lo.(cfa.Const); ok && v < k.Val {
+		return false
+	}
+	if k, ok := hi.(cfa.Const); ok && v > k.Val {
+		return false
+	}
+	return true
+}
+
+// identOf is the declarator n names, if n is a plain identifier.
+func identOf(n cc.ExpressionNode) *cc.Declarator {
+	if pe, ok := strip(n).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		d, _ := pe.ResolvedTo().(*cc.Declarator)
+		return d
+	}
+	return nil
+}
+
+// incrementsByOne reports whether step is i++, ++i or i += 1.
+func incrementsByOne(step cc.ExpressionNode, d *cc.Declarator) bool {
+	switch x := strip(step).(type) {
+	case *cc.PostfixExpression:
+		return x.Case == cc.PostfixExpressionInc && identOf(x.PostfixExpression) == d
+	case *cc.UnaryExpression:
+		return x.Case == cc.UnaryExpressionInc && identOf(x.UnaryExpression) == d
+	case *cc.AssignmentExpression:
+		one, ok := intValue(x.AssignmentExpression.Value())
+		return x.Case == cc.AssignmentExpressionAdd && ok && one == 1 && identOf(x.UnaryExpression) == d
+	}
+	return false
+}
+
+// writes reports whether s may write d: an assignment to it, an
+// increment or decrement, or its address taken. A label in s counts
+// too, for a goto into one copy of an unrolled body would skip the
+// others.
+func writes(s *cc.Statement, d *cc.Declarator) bool {
+	found := false
+	Walk(s, func(n any, _ []any) bool {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			found = found || (x.Case != cc.AssignmentExpressionCond && identOf(x.UnaryExpression) == d)
+		case *cc.PostfixExpression:
+			found = found || ((x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec) && identOf(x.PostfixExpression) == d)
+		case *cc.UnaryExpression:
+			switch x.Case {
+			case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+				found = found || identOf(x.UnaryExpression) == d
+			case cc.UnaryExpressionAddrof:
+				found = found || identOf(x.CastExpression) == d
+			}
+		case *cc.LabeledStatement:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// usesAsIndexOrThread reports whether s indexes an array with d or
+// passes d to a thread creation or join.
+func usesAsIndexOrThread(s *cc.Statement, d *cc.Declarator) bool {
+	mentions := func(n cc.ExpressionNode) bool {
+		m := false
+		Walk(n, func(x any, _ []any) bool {
+			if pe, ok := x.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent && pe.ResolvedTo() == d {
+				m = true
+			}
+			return !m
+		})
+		return m
+	}
+	found := false
+	Walk(s, func(n any, _ []any) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		if !ok {
+			return !found
+		}
+		switch x.Case {
+		case cc.PostfixExpressionIndex:
+			found = found || mentions(x.ExpressionList)
+		case cc.PostfixExpressionCall:
+			switch identName(x.PostfixExpression) {
+			case "pthread_create", "pthread_join", "thrd_create", "thrd_join":
+				for _, a := range args(x.ArgumentExpressionList) {
+					found = found || mentions(a)
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// identName is the identifier n is, or "".
+func identName(n cc.ExpressionNode) string {
+	if pe, ok := strip(n).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		return pe.Token.SrcStr()
+	}
+	return ""
+}
+
+// unroll lowers the n iterations of counting loop s over i from from on:
+// each copy of the body reads i as its constant, and i is assigned as
+// the loop would.
+func (t *tb) unroll(s *cc.IterationStatement, d *cc.Declarator, from, n int64) {
+	p := t.b.pos(s)
+	if s.Case == cc.IterationStatementForDecl {
+		t.decl(s.Declaration)
+	} else {
+		t.expr(s.ExpressionList, false)
+	}
+	i := t.lookup(d, s.Statement)
+	exit := t.newLoc(p)
+	for k := int64(0); k < n; k++ {
+		step := t.newLoc(p)
+		t.known[i.v] = from + k
+		t.loopBody(s.Statement, exit, step)
+		delete(t.known, i.v)
+		t.place(step, p)
+		t.set(i.v, num(from+k+1), p)
+	}
+	t.jump(exit, p)
+	t.place(exit, p)
+}
