@@ -221,10 +221,25 @@ func (b *builder) newObjectCells(kind cfa.ObjectKind, name string, specs []cellS
 
 // inMemory reports whether declarator d's object lives in memory.
 func (b *builder) inMemory(d *cc.Declarator) bool {
-	if d.Type() != nil && d.Type().Kind() == cc.Array {
+	if d.Type() != nil && (d.Type().Kind() == cc.Array || b.holdsArray(d.Type())) {
 		return true
 	}
 	return b.addrTaken[b.objKey(d)]
+}
+
+// holdsArray reports whether struct type t has an array field, at any
+// depth: its elements are cells, indexed like any array's.
+func (b *builder) holdsArray(t cc.Type) bool {
+	if !b.isStruct(t) {
+		return false
+	}
+	st := t.(*cc.StructType)
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.FieldByIndex(i); f != nil && !f.IsBitfield() && !f.IsFlexibleArrayMember() && (isArray(f.Type()) || b.holdsArray(f.Type())) {
+			return true
+		}
+	}
+	return false
 }
 
 // scanAddressTaken finds the objects whose address the program takes:

@@ -123,7 +123,7 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 				if f.bad != "" {
 					t.b.fail(x, "%s", f.bad)
 				}
-				return lval{l: f, typ: x.Type(), n: x}
+				return lval{l: f, typ: t.declaredType(x), n: x}
 			}
 			off, f := t.b.fieldOffset(base.typ, name, x)
 			return t.atAddr(mkBin(cfa.Add, base.addr, num(off)), f.Type(), x)
@@ -138,7 +138,7 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 				an, in = in, an // i[a]
 			}
 			var base cfa.Expr
-			if an.Type() != nil && an.Type().Kind() == cc.Array {
+			if isArray(t.declaredType(an)) {
 				base = t.addrOf(t.lvalue(an))
 			} else {
 				base = t.expr(an, true)
@@ -165,6 +165,26 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 	t.expr(s, true) // the most precise error for other expressions
 	t.b.fail(n, "unsupported: assignment target")
 	return lval{}
+}
+
+// declaredType is the type of expression n before an array decays: cc
+// gives a member of array type (s.a, p->a) its decayed pointer type.
+func (t *tb) declaredType(n cc.ExpressionNode) cc.Type {
+	x, ok := strip(n).(*cc.PostfixExpression)
+	if !ok || (x.Case != cc.PostfixExpressionSelect && x.Case != cc.PostfixExpressionPSelect) {
+		return n.Type()
+	}
+	st := x.PostfixExpression.Type()
+	if x.Case == cc.PostfixExpressionPSelect {
+		st = pointee(st)
+	}
+	if _, ok := st.(*cc.StructType); !ok {
+		return n.Type()
+	}
+	if _, f := t.b.fieldOffset(st, x.Token2.SrcStr(), x); isArray(f.Type()) {
+		return f.Type()
+	}
+	return n.Type()
 }
 
 // pointee is the type a pointer type points to.
