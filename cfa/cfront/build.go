@@ -55,6 +55,9 @@ type builder struct {
 	// takenFuncs are the functions with a body whose address the
 	// program takes (funcptr.go).
 	takenFuncs map[string]bool
+	// externData are the globals the program declares extern and does
+	// not define.
+	externData []*cc.Declarator
 	derefs     []*derefSite
 	arms       map[*cfa.Edge]bool // the guards of the dereference choices
 	// allocTypes is the type each malloc/calloc call allocates; allocs
@@ -191,6 +194,13 @@ func (b *builder) build() *cfa.Program {
 	b.scanAddressTaken()
 	b.scanAllocations()
 	b.scanTakenFuncs()
+	// Globals the program's own file declares extern and does not
+	// define live in code circ does not see (externalCall).
+	for _, name := range order {
+		if d := b.gdecls[name]; !defined[name] && b.pos(d).File == b.file {
+			b.externData = append(b.externData, d)
+		}
+	}
 	// Globals defined in the program, in declaration order. Globals of an
 	// unsupported type are an error only when used.
 	for _, name := range order {

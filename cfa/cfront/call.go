@@ -392,10 +392,8 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 // enter inlines fd's body for a call with argument values vals.
 func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []cfa.Expr, want bool, p cfa.Pos) cfa.Expr {
 	name := fd.Declarator.Name()
-	for _, s := range t.stack {
-		if s == name {
-			t.b.fail(x, "unsupported: recursive call to %s", name)
-		}
+	if t.onStack(name) {
+		t.b.fail(x, "unsupported: recursive call to %s", name)
 	}
 	ft := t.prototype(fd, x)
 	params := realParams(ft)

@@ -58,7 +58,9 @@ func (t *tb) funcChoice(fv cfa.Expr, n cc.Node, fits func(nparams int) bool, bod
 	for _, name := range names {
 		fd := t.b.funcs[name]
 		ft, _ := fd.Declarator.Type().(*cc.FunctionType)
-		if ft == nil || ft.IsVariadic() || !fits(len(realParams(ft))) {
+		if ft == nil || ft.IsVariadic() || !fits(len(realParams(ft))) || t.onStack(name) {
+			// A function being inlined gets no arm: if the
+			// pointer may hold it, settle rejects the call.
 			continue
 		}
 		a := t.b.funcObject(name, t.b.pos(fd.Declarator)).Base
@@ -144,4 +146,14 @@ func stripFuncCasts(n cc.ExpressionNode) cc.ExpressionNode {
 		}
 		return n
 	}
+}
+
+// onStack reports whether function name is being inlined.
+func (t *tb) onStack(name string) bool {
+	for _, s := range t.stack {
+		if s == name {
+			return true
+		}
+	}
+	return false
 }

@@ -19,12 +19,14 @@ import (
 // glibc's rand and random share one generator.
 var libcState = map[string]string{
 	"rand": "rand", "srand": "rand", "random": "rand", "srandom": "rand",
+	"lrand48": "rand48", "mrand48": "rand48", "srand48": "rand48",
 }
 
 // libcResult is the range of the value of C library functions that
 // return an unknown number; a nil bound is the type's.
 var libcResult = map[string][2]*int64{
 	"rand": {i64(0), i64(2147483647)}, "random": {i64(0), i64(2147483647)},
+	"lrand48": {i64(0), i64(2147483647)}, "mrand48": {i64(-2147483648), i64(2147483647)},
 	"getchar": {i64(-1), i64(255)}, "time": {i64(0), nil},
 	"sleep": {i64(0), nil}, "usleep": {i64(-1), i64(0)},
 }
@@ -130,8 +132,9 @@ func (t *tb) scanf(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p
 	}
 	for _, a := range as[1:] {
 		typ := pointee(a.Type())
-		if typ == nil || !isInt(typ) {
-			t.b.fail(a, "unsupported: scanf into %s", describe(typ))
+		if typ == nil || !isInt(typ) || typ.Size() == 1 {
+			// A char pointer may receive a whole string (%s).
+			t.b.fail(a, "unsupported: scanf into %s", describeC(a.Type()))
 		}
 		lo, hi := rangeOf(typ)
 		in := t.temp(typ)
@@ -236,8 +239,11 @@ func byteFill(c int64, typ cc.Type) (int64, bool) {
 		for i := int64(0); i < typ.Size(); i++ {
 			u = u<<8 | b
 		}
-		if cc.IsSignedInteger(typ) && typ.Size() < 8 && u>>(8*typ.Size()-1) != 0 {
+		switch top := u>>(8*typ.Size()-1) != 0; {
+		case top && cc.IsSignedInteger(typ) && typ.Size() < 8:
 			return int64(u) - 1<<(8*typ.Size()), true
+		case top && !cc.IsSignedInteger(typ) && typ.Size() == 8:
+			return 0, false // beyond int64: circ's values are int64
 		}
 		return int64(u), true
 	}
@@ -277,6 +283,10 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 // through pointers it receives; circ rejects those (it would have to
 // assume the function writes everything they reach).
 func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	if len(t.b.externData) > 0 {
+		d := t.b.externData[0]
+		t.b.fail(x, "unsupported: undefined function %s may access %s, which the program declares extern at %s and does not define", name, d.Name(), t.b.pos(d))
+	}
 	type callback struct {
 		fv cfa.Expr
 		n  cc.ExpressionNode
@@ -288,6 +298,9 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		switch {
 		case isFunc(at) || isFunc(pointee(at)):
 			fv := t.intExpr(a)
+			if k, ok := fv.(cfa.Const); ok && !t.b.isFuncAddr(k.Val) {
+				continue // null, SIG_IGN, SIG_DFL: no function
+			}
 			if !t.stableExpr(fv) {
 				fv = t.snapshot(fv, at, p)
 			}
@@ -331,4 +344,10 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	res := t.temp(rt)
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "result of undefined function " + name})
 	return ref(res)
+}
+
+// isFuncAddr reports whether a is a function's address.
+func (b *builder) isFuncAddr(a int64) bool {
+	o, _ := b.prog.Memory.Find(a)
+	return o != nil && o.Kind == cfa.FuncObject && a == o.Base
 }

@@ -99,7 +99,7 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 		_, misfits := b.unarmed(s, r)
 		if len(misfits) > 0 && s.fn {
 			o, _ := b.prog.Memory.Find(misfits[0])
-			b.failAt(s.pos, "unsupported: %s may call %s, which has another type or no body", s.text, o.Name)
+			b.failAt(s.pos, "unsupported: %s may call %s, which circ cannot call there (another type, no body, or a recursive call)", s.text, o.Name)
 		}
 		switch vals := r.Eval(s.addr); {
 		case vals.Top:

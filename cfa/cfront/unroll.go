@@ -13,6 +13,8 @@ package cfront
 // qualify.
 
 import (
+	"math"
+
 	"circ/cfa"
 
 	"modernc.org/cc/v4"
@@ -48,7 +50,7 @@ func (t *tb) countingLoop(s *cc.IterationStatement) (d *cc.Declarator, from, n i
 	default:
 		return nil, 0, 0, false
 	}
-	if d == nil || init == nil || cond == nil || step == nil || !isInt(d.Type()) ||
+	if d == nil || init == nil || cond == nil || step == nil || !isInt(d.Type()) || !cc.IsSignedInteger(d.Type()) || !signedOperands(cond) ||
 		t.b.isFileScope(d) || d.IsStatic() || d.IsExtern() || d.IsThreadLocal() || t.b.inMemory(d) {
 		return nil, 0, 0, false
 	}
@@ -67,6 +69,9 @@ func (t *tb) countingLoop(s *cc.IterationStatement) (d *cc.Declarator, from, n i
 		case cc.RelationalExpressionLt:
 			to = bound
 		case cc.RelationalExpressionLeq:
+			if bound == math.MaxInt64 {
+				return nil, 0, 0, false
+			}
 			to = bound + 1
 		default:
 			return nil, 0, 0, false
@@ -80,11 +85,12 @@ func (t *tb) countingLoop(s *cc.IterationStatement) (d *cc.Declarator, from, n i
 	default:
 		return nil, 0, 0, false
 	}
-	if !incrementsByOne(step, d) || to-from > maxUnroll {
-		return nil, 0, 0, false
-	}
 	if to < from {
 		to = from
+	}
+	// to >= from: the difference overflows only past maxUnroll.
+	if !incrementsByOne(step, d) || uint64(to)-uint64(from) > maxUnroll {
+		return nil, 0, 0, false
 	}
 	// The range of i's type must hold every value i takes.
 	if lo, hi := rangeOf(d.Type()); !inRange(from, lo, hi) || !inRange(to, lo, hi) {
@@ -94,6 +100,22 @@ func (t *tb) countingLoop(s *cc.IterationStatement) (d *cc.Declarator, from, n i
 		return nil, 0, 0, false
 	}
 	return d, from, to - from, true
+}
+
+// signedOperands reports whether comparison cond compares signed
+// values: circ's integers are mathematical, so an unsigned comparison
+// (after C's conversions) is left to the loop's own lowering.
+func signedOperands(cond cc.ExpressionNode) bool {
+	var x, y cc.ExpressionNode
+	switch c := strip(cond).(type) {
+	case *cc.RelationalExpression:
+		x, y = c.RelationalExpression, c.ShiftExpression
+	case *cc.EqualityExpression:
+		x, y = c.EqualityExpression, c.RelationalExpression
+	default:
+		return false
+	}
+	return cc.IsSignedInteger(x.Type()) && cc.IsSignedInteger(y.Type())
 }
 
 func inRange(v int64, lo, hi cfa.Expr) bool {
