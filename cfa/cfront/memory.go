@@ -313,6 +313,9 @@ func (b *builder) syncArgOnly(u *cc.UnaryExpression, stack []any) bool {
 			}
 			name := pe.Token.SrcStr()
 			_, prim := prims[name]
+			if (name == "pthread_create" || name == "thrd_create") && argIndex(x, u, stack[i:]) >= 2 {
+				return false // the thread's argument: the address escapes
+			}
 			return (prim || name == "pthread_create" || name == "pthread_join" || strings.HasPrefix(name, "thrd_")) && b.funcs[name] == nil
 		case *cc.ArgumentExpressionList, *cc.AssignmentExpression, *cc.ConditionalExpression, *cc.CastExpression,
 			*cc.LogicalOrExpression, *cc.LogicalAndExpression, *cc.InclusiveOrExpression, *cc.ExclusiveOrExpression,
@@ -327,6 +330,21 @@ func (b *builder) syncArgOnly(u *cc.UnaryExpression, stack []any) bool {
 		}
 	}
 	return false
+}
+
+// argIndex is the index of the argument of call x that holds u (the
+// walk's stack from x down), or -1.
+func argIndex(x *cc.PostfixExpression, u *cc.UnaryExpression, stack []any) int {
+	on := map[any]bool{u: true}
+	for _, n := range stack {
+		on[n] = true
+	}
+	for k, a := range args(x.ArgumentExpressionList) {
+		if on[a] {
+			return k
+		}
+	}
+	return -1
 }
 
 // objectLocal builds the local of a variable living in object o, of type
