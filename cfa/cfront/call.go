@@ -205,9 +205,6 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 			nargs(1)
 		} else {
 			nargs(2)
-			if !isNull(as[1]) {
-				t.b.fail(as[1], "unsupported: the value a joined thread returns (%s's second argument must be NULL)", name)
-			}
 		}
 		h := t.handleValue(as[0])
 		var res *cfa.Var
@@ -224,6 +221,14 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 			return zeroIf(want), true
 		}
 		join()
+		if name != "__goblint_assume_join" && !isNull(as[1]) {
+			// circ does not track what a thread returns: the joiner
+			// receives any value (a pointer it receives may point
+			// anywhere, and dereferencing it is rejected).
+			v := t.temp(pointee(as[1].Type()))
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: name + ": the value the thread returned is not tracked"})
+			t.storeIfNotNull(as[1], ref(v), p)
+		}
 		if want {
 			return ref(res), true
 		}

@@ -444,6 +444,9 @@ func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
 		}
 		return v
 	case isPtr(tt):
+		if v, ok := t.containerOf(x, want); ok {
+			return v
+		}
 		it := inner.Type()
 		if !isInt(it) && !isPtr(it) && !isArray(it) && !isFunc(it) {
 			t.expr(inner, true)

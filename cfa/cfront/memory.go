@@ -93,6 +93,47 @@ func (t *tb) stride(elem cc.Type, n cc.Node) int64 {
 	return t.cellStride(elem, n)
 }
 
+// containerOf lowers the one byte arithmetic circ follows, Linux's
+// container_of and list_entry: (T *)((char *)p - K), where K is the
+// byte offset (offsetof) of a member of T whose type is what p points
+// to (or a void pointer: the member at K). Its cells start at a known
+// cell of T, so the result is p moved back by that many cells; a p that
+// points elsewhere makes the arithmetic undefined, and the points-to
+// analysis sends a result outside every object to the error arm. ok is
+// false for any other cast.
+func (t *tb) containerOf(x *cc.CastExpression, want bool) (cfa.Expr, bool) {
+	st := pointee(x.Type())
+	sub, isSub := strip(x.CastExpression).(*cc.AdditiveExpression)
+	if st == nil || !t.b.isStruct(st) || !isSub || sub.Case != cc.AdditiveExpressionSub {
+		return nil, false
+	}
+	k, known := intValue(sub.MultiplicativeExpression.Value())
+	c, isCast := strip(sub.AdditiveExpression).(*cc.CastExpression)
+	if !known || !isCast || c.Case != cc.CastExpressionCast || !isPtr(c.Type()) || pointee(c.Type()).Size() != 1 {
+		return nil, false
+	}
+	var outer, member []cellSpec
+	t.b.layout(st, "", 0, nil, &outer)
+	// From a void pointer, the member is whatever starts at K.
+	if mt := pointee(c.CastExpression.Type()); mt != nil && !isVoid(mt) {
+		t.b.layout(mt, "", 0, nil, &member)
+	}
+	for i, cs := range outer {
+		if cs.off != k || i+len(member) > len(outer) {
+			continue
+		}
+		fits := true
+		for j, m := range member {
+			fits = fits && outer[i+j].off == k+m.off && compatible(t.b, outer[i+j].typ, m.typ)
+		}
+		if fits {
+			p := t.expr(c.CastExpression, true)
+			return unless(want, mkBin(cfa.Sub, p, num(int64(i)))), true
+		}
+	}
+	return nil, false
+}
+
 // cellStride is stride without the byte-pointer check, for an array of
 // bytes indexed as itself.
 func (t *tb) cellStride(elem cc.Type, n cc.Node) int64 {
