@@ -183,3 +183,16 @@ func TestCountingLoopIsUnrolled(t *testing.T) {
 		})
 	}
 }
+
+// TestJoinValueIsUntracked: the value a joined thread returns reaches
+// the joiner as an unknown value, listed as an approximation.
+func TestJoinValueIsUntracked(t *testing.T) {
+	p := mustParse(t, "#include <pthread.h>\nvoid *f(void *p) { return p; }\nint main(void) {\n  pthread_t t;\n  void *status;\n  pthread_create(&t, 0, f, 0);\n  pthread_join(t, &status);\n  return status != 0;\n}\n")
+	found := false
+	for _, a := range p.Approximations {
+		found = found || strings.Contains(a.Note, "the value the thread returned is not tracked")
+	}
+	if !found {
+		t.Errorf("no approximation for the join value: %v", p.Approximations)
+	}
+}
