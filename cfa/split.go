@@ -16,17 +16,26 @@ import (
 // role) is lost; with it, each clone's argument is a known constant and
 // each clone has its own ACFA and exact count.
 //
-// Only templates whose every create site is in main are split (creation
-// by other threads could make a template create a clone of itself), and
-// only when the sites pass at least two different arguments, at least one
-// of them constant. Sites with a non-constant argument keep the original
-// template. Call it before Finish.
+// A template is split only when no template that creates it can be
+// created, directly or not, by the template itself (a clone must not
+// create clones of itself), and only when the sites pass at least two
+// different arguments, at least one of them constant. Sites with a
+// non-constant argument keep the original template. Call it before
+// Finish.
 func (p *Program) SplitByArgument() {
 	main := p.Main()
 	var out []*CFA
 	out = append(out, main)
+	creates := map[*CFA][]*CFA{}
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			if e.Kind == Create {
+				creates[c] = append(creates[c], e.Template)
+			}
+		}
+	}
 	for _, t := range p.Templates[1:] {
-		groups, order, ok := argumentGroups(p, t)
+		groups, order, ok := argumentGroups(p, t, creates)
 		if !ok || len(order) < 2 {
 			out = append(out, t)
 			continue
@@ -46,9 +55,10 @@ func (p *Program) SplitByArgument() {
 }
 
 // argumentGroups groups t's create sites by argument: a constant's key is
-// its value, a non-constant argument's is "". ok is false when some site
-// is outside main or t takes no parameter.
-func argumentGroups(p *Program, t *CFA) (groups map[string][]*Edge, order []string, ok bool) {
+// its value, a non-constant argument's is "". ok is false when t takes
+// no parameter or some site is in a template t may create (creates is
+// the program's create graph).
+func argumentGroups(p *Program, t *CFA, creates map[*CFA][]*CFA) (groups map[string][]*Edge, order []string, ok bool) {
 	if t.Param == nil {
 		return nil, nil, false
 	}
@@ -58,7 +68,7 @@ func argumentGroups(p *Program, t *CFA) (groups map[string][]*Edge, order []stri
 			if e.Kind != Create || e.Template != t {
 				continue
 			}
-			if c != p.Main() {
+			if c != p.Main() && mayCreate(creates, t, c) {
 				return nil, nil, false
 			}
 			key := ""
@@ -75,6 +85,25 @@ func argumentGroups(p *Program, t *CFA) (groups map[string][]*Edge, order []stri
 		}
 	}
 	return groups, order, true
+}
+
+// mayCreate reports whether from, or a thread it creates, directly or
+// not, may create to (or is to).
+func mayCreate(creates map[*CFA][]*CFA, from, to *CFA) bool {
+	seen := map[*CFA]bool{}
+	stack := []*CFA{from}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if c == to {
+			return true
+		}
+		if !seen[c] {
+			seen[c] = true
+			stack = append(stack, creates[c]...)
+		}
+	}
+	return false
 }
 
 // cloneAs copies c under a new name, with fresh locals (renamed to stay

@@ -171,9 +171,10 @@ func TestSemantics(t *testing.T) {
 	}
 }
 
-// TestSplitByArgument: main's create sites with different constant
-// arguments get one template each, named after the argument, with their
-// own locals; sites that do not differ, or are outside main, do not split.
+// TestSplitByArgument: create sites with different constant arguments
+// get one template each, named after the argument, with their own
+// locals; sites that do not differ, or are in a thread the template
+// itself may create, do not split.
 func TestSplitByArgument(t *testing.T) {
 	tests := []struct {
 		name, threads, main string
@@ -185,7 +186,11 @@ func TestSplitByArgument(t *testing.T) {
 		{"constant and unknown", "", "pthread_create(&a, 0, w, (void *)1); pthread_create(&b, 0, w, (void *)(long)__VERIFIER_nondet_int());", "w(1):1 w:1"},
 		{"loop with one constant", "", "while (__VERIFIER_nondet_int()) pthread_create(&a, 0, w, (void *)3);", "w:unbounded"},
 		{"site outside main", "void *s(void *p) { pthread_t c; pthread_create(&c, 0, w, (void *)1); return 0; }",
-			"pthread_create(&a, 0, w, (void *)0); pthread_create(&b, 0, s, 0);", "w:2 s:1"},
+			"pthread_create(&a, 0, w, (void *)0); pthread_create(&b, 0, s, 0);", "w(0):1 w(1):1 s:1"},
+		{"site in a thread the split one creates", "void *v(void *p) { pthread_t c; pthread_create(&c, 0, w, (void *)1); return 0; }\nvoid *u(void *p) { pthread_t c; pthread_create(&c, 0, v, 0); return 0; }",
+			"pthread_create(&a, 0, w, (void *)0); pthread_create(&b, 0, u, 0);", "w(0):1 w(1):1 u:1 v:1"},
+		{"site in the thread itself", "void *r(void *p) { pthread_t c; if (p) pthread_create(&c, 0, r, (void *)0); return 0; }",
+			"pthread_create(&a, 0, r, (void *)1);", "r:unbounded"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
