@@ -62,34 +62,35 @@ func TestThreadRoutineCallsThroughPointer(t *testing.T) {
 		"int main(void) { pthread_t a; pthread_create(&a, 0, worker, &tk); return 0; }\n")
 }
 
-// TestMemsetFillsEveryCell: memset writes its byte into every byte of
-// every cell it covers, as the cell's type reads them.
-func TestMemsetFillsEveryCell(t *testing.T) {
-	p := mustParse(t, "#include <string.h>\nstruct s { int a; unsigned char b; short c[2]; } s;\nint tail = 7;\n"+
-		"int main(void) {\n  memset(&s, 255, sizeof s);\n  return 0;\n}\n")
-	vals, failed := run(t, p)
-	if failed {
-		t.Fatalf("memset stopped with an error:\n%v", p)
+// TestMemoryFunctionsWriteCells: memset writes its byte into every byte
+// of every cell it covers, as the cell's type reads them; memcpy copies
+// cell by cell, through pointers whose targets the points-to analysis
+// settles.
+func TestMemoryFunctionsWriteCells(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      map[string]int64
+	}{
+		{"memset", "#include <string.h>\nstruct s { int a; unsigned char b; short c[2]; } s;\nint tail = 7;\n" +
+			"int main(void) {\n  memset(&s, 255, sizeof s);\n  return 0;\n}\n",
+			map[string]int64{"s.a": -1, "s.b": 255, "s.c[0]": -1, "s.c[1]": -1, "tail": 7}},
+		{"memcpy", "#include <string.h>\nint src[3] = {4, 5, 6};\nint dst[3];\n" +
+			"int main(void) {\n  int *from = src;\n  memcpy(dst, from + 1, 2 * sizeof(int));\n  return 0;\n}\n",
+			map[string]int64{"dst[0]": 5, "dst[1]": 6, "dst[2]": 0}},
 	}
-	want := map[string]int64{"s.a": -1, "s.b": 255, "s.c[0]": -1, "s.c[1]": -1, "tail": 7}
-	for name, w := range want {
-		if got := vals[name]; got != w {
-			t.Errorf("%s = %d after memset, want %d", name, got, w)
-		}
-	}
-}
-
-// TestMemcpyCopiesCells: memcpy copies cell by cell, through pointers
-// whose targets the points-to analysis settles.
-func TestMemcpyCopiesCells(t *testing.T) {
-	p := mustParse(t, "#include <string.h>\nint src[3] = {4, 5, 6};\nint dst[3];\n"+
-		"int main(void) {\n  int *from = src;\n  memcpy(dst, from + 1, 2 * sizeof(int));\n  return 0;\n}\n")
-	vals, failed := run(t, p)
-	if failed {
-		t.Fatalf("memcpy stopped with an error:\n%v", p)
-	}
-	if vals["dst[0]"] != 5 || vals["dst[1]"] != 6 || vals["dst[2]"] != 0 {
-		t.Errorf("dst = [%d %d %d], want [5 6 0]", vals["dst[0]"], vals["dst[1]"], vals["dst[2]"])
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, tc.src)
+			vals, failed := run(t, p)
+			if failed {
+				t.Fatalf("%s stopped with an error:\n%v", tc.name, p)
+			}
+			for name, w := range tc.want {
+				if got := vals[name]; got != w {
+					t.Errorf("%s = %d after %s, want %d", name, got, tc.name, w)
+				}
+			}
+		})
 	}
 }
 
