@@ -23,23 +23,17 @@ import (
 // non-constant argument keep the original template. Call it before
 // Finish.
 func (p *Program) SplitByArgument() {
-	main := p.Main()
-	var out []*CFA
-	out = append(out, main)
-	creates := map[*CFA][]*CFA{}
-	for _, c := range p.Templates {
-		for _, e := range c.Edges {
-			if e.Kind == Create {
-				creates[c] = append(creates[c], e.Template)
-			}
-		}
-	}
-	for _, t := range p.Templates[1:] {
-		groups, order, ok := argumentGroups(p, t, creates)
+	// The templates are taken in order, and each is split against the
+	// program as it stands: the clones made so far carry copies of the
+	// create edges of the template they clone, and must be redirected
+	// too.
+	for i := 1; i < len(p.Templates); i++ {
+		t := p.Templates[i]
+		groups, order, ok := argumentGroups(p, t, p.createGraph())
 		if !ok || len(order) < 2 {
-			out = append(out, t)
 			continue
 		}
+		var clones []*CFA
 		for _, key := range order {
 			clone := t
 			if key != "" {
@@ -48,10 +42,25 @@ func (p *Program) SplitByArgument() {
 			for _, e := range groups[key] {
 				e.Template = clone
 			}
-			out = append(out, clone)
+			clones = append(clones, clone)
+		}
+		rest := append([]*CFA{}, p.Templates[i+1:]...)
+		p.Templates = append(append(p.Templates[:i], clones...), rest...)
+		i += len(clones) - 1
+	}
+}
+
+// createGraph maps each template to the templates it creates.
+func (p *Program) createGraph() map[*CFA][]*CFA {
+	creates := map[*CFA][]*CFA{}
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			if e.Kind == Create {
+				creates[c] = append(creates[c], e.Template)
+			}
 		}
 	}
-	p.Templates = out
+	return creates
 }
 
 // argumentGroups groups t's create sites by argument: a constant's key is

@@ -189,6 +189,8 @@ func TestSplitByArgument(t *testing.T) {
 			"pthread_create(&a, 0, w, (void *)0); pthread_create(&b, 0, s, 0);", "w(0):1 w(1):1 s:1"},
 		{"site in a thread the split one creates", "void *v(void *p) { pthread_t c; pthread_create(&c, 0, w, (void *)1); return 0; }\nvoid *u(void *p) { pthread_t c; pthread_create(&c, 0, v, 0); return 0; }",
 			"pthread_create(&a, 0, w, (void *)0); pthread_create(&b, 0, u, 0);", "w(0):1 w(1):1 u:1 v:1"},
+		{"creator and created both split", "void *s(void *p) { pthread_t c, d; pthread_create(&c, 0, w, (void *)5); pthread_create(&d, 0, w, (void *)6); return 0; }",
+			"pthread_create(&a, 0, s, (void *)0); pthread_create(&b, 0, s, (void *)1);", "s(0):1 s(1):1 w(5):2 w(6):2"},
 		{"site in the thread itself", "void *r(void *p) { pthread_t c; if (p) pthread_create(&c, 0, r, (void *)0); return 0; }",
 			"pthread_create(&a, 0, r, (void *)1);", "r:unbounded"},
 	}

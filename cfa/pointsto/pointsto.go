@@ -112,6 +112,14 @@ func (r *Result) transfer(e *cfa.Edge) bool {
 	switch e.Kind {
 	case cfa.Assign:
 		return r.add(e.LHS, r.Eval(e.RHS))
+	case cfa.Havoc:
+		// A value circ does not know (what a joined thread returned,
+		// a library's result): any address at all. A plain havoc is
+		// an indeterminate value (uninitialized memory), which holds
+		// no object's address a defined program could use.
+		if e.Approx {
+			return r.add(e.LHS, Set{Top: true})
+		}
 	case cfa.Create:
 		changed := false
 		if !r.reach[e.Template][e.Template.Entry] {
