@@ -70,11 +70,6 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 // builtin lowers calls to the functions circ models; ok is false for
 // other functions.
 func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
-	nargs := func(n int) {
-		if len(as) != n {
-			t.b.fail(x, "%s takes %d argument(s), got %d", name, n, len(as))
-		}
-	}
 	if pr, ok := prims[name]; ok && t.b.funcs[name] == nil {
 		return t.lowerPrim(name, pr, x, as, want, p), true
 	}
@@ -88,7 +83,7 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		if t.b.funcs[name] != nil {
 			return nil, false
 		}
-		nargs(0)
+		t.nargs(x, name, as, 0)
 		suffix := strings.TrimPrefix(name, "__VERIFIER_nondet_")
 		var lo, hi cfa.Expr
 		if r, ok := nondetRanges[suffix]; ok {
@@ -112,11 +107,11 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		if t.b.funcs[name] != nil {
 			return nil, false
 		}
-		nargs(1)
+		t.nargs(x, name, as, 1)
 		t.discardRead(as[0], p)
 		return zeroIf(want), true
 	case "__VERIFIER_assume", "__goblint_assume":
-		nargs(1)
+		t.nargs(x, name, as, 1)
 		c := t.intExpr(as[0])
 		if k, ok := c.(cfa.Const); ok && k.Val != 0 {
 			return zeroIf(want), true
@@ -127,7 +122,7 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		if t.b.funcs[name] != nil {
 			return nil, false
 		}
-		nargs(1)
+		t.nargs(x, name, as, 1)
 		okL, errL := t.newLoc(p), t.newLoc(p)
 		d0 := t.d
 		t.branch(as[0], okL, errL)
@@ -162,11 +157,11 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		}
 		return zeroIf(want), true
 	case "__CIRC_handler_enter", "__CIRC_handler_exit", "__CIRC_await_no_handler":
-		nargs(0)
+		t.nargs(x, name, as, 0)
 		t.add(&cfa.Edge{Kind: handlerBuiltins[name], Pos: p})
 		return zeroIf(want), true
 	case "__VERIFIER_atomic_begin", "__nesc_atomic_start":
-		nargs(0)
+		t.nargs(x, name, as, 0)
 		t.atomicStep(1, p, name)
 		return zeroIf(want), true
 	case "__VERIFIER_atomic_end", "__nesc_atomic_end":
@@ -178,7 +173,7 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		t.atomicStep(-1, p, name)
 		return zeroIf(want), true
 	case "__builtin_expect":
-		nargs(2)
+		t.nargs(x, name, as, 2)
 		v := t.intExpr(as[0])
 		t.expr(as[1], false)
 		return unless(want, v), true
@@ -188,10 +183,10 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		}
 		fn, argN := 2, 3
 		if name == "thrd_create" {
-			nargs(3)
+			t.nargs(x, name, as, 3)
 			fn, argN = 1, 2
 		} else {
-			nargs(4)
+			t.nargs(x, name, as, 4)
 		}
 		t.withObjects(as[:1], func() { t.create(name, x, as, fn, argN, p) })
 		return unless(want, num(0)), true
@@ -202,9 +197,9 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		if name == "__goblint_assume_join" {
 			// Goblint's assumption that t has ended: waiting for it
 			// reaches the same states.
-			nargs(1)
+			t.nargs(x, name, as, 1)
 		} else {
-			nargs(2)
+			t.nargs(x, name, as, 2)
 		}
 		h := t.handleValue(as[0])
 		var res *cfa.Var
