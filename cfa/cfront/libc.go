@@ -115,10 +115,7 @@ func (t *tb) storeIfNotNull(a cc.ExpressionNode, val cfa.Expr, p cfa.Pos) {
 	if typ == nil || !(isInt(typ) || isPtr(typ)) {
 		t.b.fail(a, "unsupported: %s argument", describe(a.Type()))
 	}
-	addr := t.intExpr(a)
-	if !t.stableExpr(addr) {
-		addr = t.snapshot(addr, a.Type(), p)
-	}
+	addr := t.stableValue(a, p)
 	t.choose(p, arm{cond: mkBin(cfa.Ne, addr, num(0)), body: func() {
 		t.update(t.atAddr(addr, typ, a), false, func(v *cfa.Var) cfa.Expr { return t.store(v, normBool(v, val), false, p) })
 	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
@@ -191,9 +188,9 @@ func (t *tb) memCells(name string, a, n cc.ExpressionNode) []cellSpec {
 // an access of its own.
 const maxMemCells = 256
 
-// memBase evaluates a memory function's pointer argument to a stable
-// address.
-func (t *tb) memBase(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
+// stableValue evaluates argument a to an expression that stays valid
+// while the call's arms run (a temporary if it reads memory).
+func (t *tb) stableValue(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	addr := t.intExpr(a)
 	if !t.stableExpr(addr) {
 		addr = t.snapshot(addr, a.Type(), p)
@@ -206,7 +203,7 @@ func (t *tb) memBase(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 // than 0 in a pointer, a byte known only at run time) is havocked.
 func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	cells := t.memCells("memset", as[0], as[2])
-	dst := t.memBase(as[0], p)
+	dst := t.stableValue(as[0], p)
 	c, known := intValue(as[1].Value())
 	if !known {
 		t.discardRead(as[1], p)
@@ -258,8 +255,8 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	if len(src) != len(cells) {
 		t.b.fail(x, "unsupported: %s between objects of different types", name)
 	}
-	dst := t.memBase(as[0], p)
-	from := t.memBase(as[1], p)
+	dst := t.stableValue(as[0], p)
+	from := t.stableValue(as[1], p)
 	vals := make([]cfa.Expr, len(cells))
 	for j, cs := range src {
 		if !compatible(t.b, cs.typ, cells[j].typ) {
@@ -297,12 +294,9 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		at := a.Type()
 		switch {
 		case isFunc(at) || isFunc(pointee(at)):
-			fv := t.intExpr(a)
+			fv := t.stableValue(a, p)
 			if k, ok := fv.(cfa.Const); ok && !t.b.isFuncAddr(k.Val) {
 				continue // null, SIG_IGN, SIG_DFL: no function
-			}
-			if !t.stableExpr(fv) {
-				fv = t.snapshot(fv, at, p)
 			}
 			cbs = append(cbs, callback{fv, a})
 			names = append(names, nodeText(a))
