@@ -272,6 +272,11 @@ type Edge struct {
 	RHS      Expr // Assign
 	Cond     Expr // Assume
 	Lo, Hi   Expr // Havoc range, nil when unbounded
+	// Like, on a Havoc, is a variable whose values the havocked one
+	// stands for (a cell of a summary object's untracked instance reads
+	// what the tracked instance's cell may hold): the points-to
+	// analysis gives LHS Like's addresses. The engines ignore it.
+	Like *Var
 	Template *CFA // Create
 	Arg      Expr // Create: thread argument, may be nil
 	Handle   Expr // Join: the thread id waited for

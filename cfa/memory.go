@@ -19,6 +19,17 @@ import (
 // it may reach, each guarded by the pointer's value, plus a runtime error
 // when it reaches none; the engines therefore see only variables, and a
 // concrete run is a run of the C program on exact memory.
+//
+// A summary object stands for unboundedly many objects of one layout
+// (the objects of a library circ cannot see): instance n's cell i is at
+// Base + i + n*InstanceStride. Its Cells hold one instance only, the
+// tracked one, whose number is the symbolic constant Instance (chosen
+// once, at the start, and never written): an access to cell i at
+// address Base + i + Instance*InstanceStride is an access to Cells[i],
+// one at any other instance reads an arbitrary value and writes nothing
+// circ keeps. Since Instance may be any number, every instance is
+// tracked in some run, so a race on any of them is a race on Cells[i]
+// in some run, and a proof for Cells[i] holds for all.
 type Memory struct {
 	Objects []*Object
 	next    int64
@@ -32,7 +43,15 @@ const (
 	StackObject                    // an address-taken local of one activation
 	HeapObject                     // the block one allocation site returns
 	FuncObject                     // a function (no cells)
+	// ExternObject is a summary of the objects of one type that code
+	// without a body (a library) owns and hands out pointers to.
+	ExternObject
 )
+
+// InstanceStride is the distance between two instances of a summary
+// object: more than all objects' cells, so that an instance's address
+// modulo InstanceStride is its representative's (instance 0's).
+const InstanceStride int64 = 1 << 32
 
 // Object is one C object of Memory.
 type Object struct {
@@ -51,7 +70,13 @@ type Object struct {
 	// object's function.
 	Owner *CFA
 	Func  string
+	// Instance is a summary object's tracked instance (see Memory); nil
+	// for an ordinary object.
+	Instance *Var
 }
+
+// Summary reports whether o stands for unboundedly many objects.
+func (o *Object) Summary() bool { return o.Instance != nil }
 
 // firstBase is the address of the first object.
 const firstBase = 1 << 12
@@ -80,11 +105,23 @@ func (o *Object) Addr(i int) int64 { return o.Base + int64(i) }
 func (o *Object) CellName(i int) string { return o.Name + o.Paths[i] }
 
 // Find returns the object whose cells (or end) contain addr, and addr's
-// cell index (len(Cells) for the end); nil if addr is no address.
+// cell index (len(Cells) for the end); nil if addr is no address. An
+// address in any instance of a summary object finds the summary.
 func (m *Memory) Find(addr int64) (*Object, int) {
 	if m == nil {
 		return nil, 0
 	}
+	if addr >= InstanceStride {
+		o, i := m.find(addr % InstanceStride)
+		if o == nil || !o.Summary() {
+			return nil, 0
+		}
+		return o, i
+	}
+	return m.find(addr)
+}
+
+func (m *Memory) find(addr int64) (*Object, int) {
 	i := sort.Search(len(m.Objects), func(i int) bool { return m.Objects[i].End() >= addr })
 	if i < len(m.Objects) && addr >= m.Objects[i].Base {
 		return m.Objects[i], int(addr - m.Objects[i].Base)
@@ -109,8 +146,13 @@ func (m *Memory) Describe(addr int64) string {
 		return ""
 	case o.Kind == FuncObject:
 		return o.Name
-	case i == len(o.Cells):
-		return fmt.Sprintf("&%s+%d", o.Name, i)
 	}
-	return "&" + o.CellName(i)
+	name := o.Name
+	if o.Summary() {
+		name += fmt.Sprintf("[#%d]", addr/InstanceStride)
+	}
+	if i == len(o.Cells) {
+		return fmt.Sprintf("&%s+%d", name, i)
+	}
+	return "&" + name + o.Paths[i]
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -59,11 +60,18 @@ type builder struct {
 	// not define.
 	externData []*cc.Declarator
 	derefs     []*derefSite
-	arms       map[*cfa.Edge]bool // the guards of the dereference choices
+	arms       map[*cfa.Edge]pointsto.Arm // the guards of the dereference choices
 	// allocTypes is the type each malloc/calloc call allocates; allocs
 	// the edge where each heap object is allocated.
 	allocTypes map[*cc.PostfixExpression]cc.Type
 	allocs     map[*cfa.Object]*cfa.Edge
+	// Library memory (extern.go): the summaries in creation order, by
+	// type, and each one's type; mainTB lowers main, which starts by
+	// choosing their tracked instances.
+	externs      []*cfa.Object
+	externByType map[string]*cfa.Object
+	externType   map[*cfa.Object]cc.Type
+	mainTB       *tb
 }
 
 // local is what a C variable maps to: a cfa variable, or the reason it
@@ -78,6 +86,9 @@ type local struct {
 	members []member
 	// obj is the object of a variable that lives in memory (memory.go).
 	obj *cfa.Object
+	// untracked marks a synchronization object of an instance of a
+	// summary object circ does not track (extern.go).
+	untracked bool
 }
 
 func (b *builder) fail(n cc.Node, format string, args ...any) {
@@ -137,7 +148,9 @@ func (b *builder) build() *cfa.Program {
 	b.objects = map[any]*cfa.Object{}
 	b.funcObjs = map[string]*cfa.Object{}
 	b.allocs = map[*cfa.Object]*cfa.Edge{}
-	b.arms = map[*cfa.Edge]bool{}
+	b.arms = map[*cfa.Edge]pointsto.Arm{}
+	b.externByType = map[string]*cfa.Object{}
+	b.externType = map[*cfa.Object]cc.Type{}
 	b.prog.Memory = &cfa.Memory{}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {
@@ -194,6 +207,7 @@ func (b *builder) build() *cfa.Program {
 	b.scanAddressTaken()
 	b.scanAllocations()
 	b.scanTakenFuncs()
+	b.scanExternResults()
 	// Globals the program's own file declares extern and does not
 	// define live in code circ does not see (externalCall).
 	for _, name := range order {
@@ -220,6 +234,7 @@ func (b *builder) build() *cfa.Program {
 		b.buildTemplate(c, b.tmplFn[c])
 	}
 	b.resolveSelfJoins()
+	b.externPrologue()
 	b.settle()
 	for _, c := range b.prog.Templates {
 		simplify(c)

@@ -308,7 +308,11 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 			t.b.fail(a, "unsupported: %s argument of undefined function %s", describe(at), name)
 		}
 	}
+	rt := x.Type()
 	note := fmt.Sprintf("undefined function %s: assumed to return any value and to touch no memory of the program", name)
+	if isPtr(rt) && t.b.externable(pointee(rt)) {
+		note = fmt.Sprintf("undefined function %s: assumed to return null, an object of its own of type %s, or one the program lets other files name, and to touch no memory", name, typeName(pointee(rt)))
+	}
 	if len(cbs) > 0 {
 		note += fmt.Sprintf("; it may run %s in any number of new threads", strings.Join(names, ", "))
 	}
@@ -330,7 +334,11 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	if !want {
 		return nil
 	}
-	rt := x.Type()
+	if isPtr(rt) && t.b.externable(pointee(rt)) {
+		res := t.temp(rt)
+		t.externPointer(pointee(rt), res, p)
+		return ref(res)
+	}
 	if !isInt(rt) {
 		t.b.fail(x, "unsupported: undefined function %s returns %s", name, describe(rt))
 	}

@@ -17,8 +17,10 @@ func TestCallErrors(t *testing.T) {
 	}{
 		{"external-receives-pointer", "int foo(int *);\nint g;\nint main(void) {\n  return foo(&g);\n}\n",
 			"t.c:4:14: unsupported: undefined function foo receives a pointer (&g)"},
-		{"external-returns-pointer", "int *get(void);\nint main(void) {\n  return *get();\n}\n",
+		{"external-returns-string", "char *get(void);\nint main(void) {\n  return *get();\n}\n",
 			"t.c:3:11: unsupported: undefined function get returns pointer"},
+		{"library-condition-variable", "#include <pthread.h>\nstruct q { pthread_mutex_t m; pthread_cond_t c; };\nstruct q *get(void);\nint main(void) {\n  struct q *p = get();\n  pthread_cond_signal(&p->c);\n  return 0;\n}\n",
+			"t.c:6:23: unsupported: pthread_cond_t in memory of a library (extern(struct_q).c)"},
 		{"setjmp", "#include <setjmp.h>\njmp_buf env;\nint main(void) {\n  if (setjmp(env)) return 1;\n  return 0;\n}\n",
 			"t.c:4:7: unsupported: _setjmp (setjmp/longjmp)"},
 		{"memset-variable-size", "#include <string.h>\nint a[4];\nint main(void) {\n  int n = 2;\n  memset(a, 0, n);\n  return 0;\n}\n",

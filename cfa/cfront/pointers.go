@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -45,6 +46,10 @@ type derefSite struct {
 	// fn: the targets are functions (a call through a pointer), all
 	// armed when the site is lowered.
 	fn bool
+	// untracked lowers the arm for a cell of a summary object's
+	// untracked instances (extern.go); nil where no summary may be
+	// reached.
+	untracked func(a int64)
 }
 
 // choice emits the choice of site over the targets, each lowered by
@@ -58,9 +63,9 @@ func (t *tb) choice(site *derefSite, targets []int64, msg string) {
 		site.extend(a)
 	}
 	if site.nullOK {
-		site.arm(mkBin(cfa.Eq, site.addr, num(0)), func() {})
+		site.arm(mkBin(cfa.Eq, site.addr, num(0)), 0, func() {})
 	}
-	site.arm(num(1), func() {
+	site.arm(num(1), 0, func() {
 		site.err = t.c.Edges[len(t.c.Edges)-1]
 		t.stop(cfa.Error, p, msg)
 	})
@@ -69,20 +74,33 @@ func (t *tb) choice(site *derefSite, targets []int64, msg string) {
 	t.b.derefs = append(t.b.derefs, site)
 }
 
-// extend adds the arm for target a.
+// extend adds the arm for target a: for a cell of a summary object, one
+// for its tracked instance and one for the others.
 func (s *derefSite) extend(a int64) {
 	s.cells[a] = true
-	s.arm(mkBin(cfa.Eq, s.addr, num(a)), func() { s.body(a) })
+	o, _ := s.t.b.prog.Memory.Find(a)
+	if o == nil || !o.Summary() {
+		s.arm(mkBin(cfa.Eq, s.addr, num(a)), a, func() { s.body(a) })
+		return
+	}
+	if s.untracked == nil {
+		s.t.b.failAt(s.pos, "unsupported: %s may point to %s, memory of a library circ summarizes", s.text, o.CellName(int(a-o.Base)))
+	}
+	s.arm(mkBin(cfa.Eq, s.addr, trackedAddr(o, a)), a, func() { s.body(a) })
+	s.arm(mkBin(cfa.And, inInstances(s.addr, a), mkBin(cfa.Ne, s.addr, trackedAddr(o, a))), a, func() { s.untracked(a) })
 }
 
-// arm adds one arm: `assume cond`, then body, then the join.
-func (s *derefSite) arm(cond cfa.Expr, body func()) {
+// arm adds one arm: `assume cond`, then body, then the join. A target
+// (non-zero) is the address cond requires of the site's pointer.
+func (s *derefSite) arm(cond cfa.Expr, target int64, body func()) {
 	t := s.t
 	cur, d := t.cur, t.d
 	l := t.newLoc(s.pos)
 	e := &cfa.Edge{Kind: cfa.Assume, Cond: cond, Pos: s.pos}
 	t.link(s.from, l, e, s.depth)
-	t.b.arms[e] = true
+	if target != 0 {
+		t.b.arms[e] = pointsto.Arm{Addr: s.addr, Target: target}
+	}
 	t.cur, t.d = l, s.depth
 	body()
 	t.jump(s.join, s.pos)
@@ -270,14 +288,16 @@ func (t *tb) access(lv lval, body func(l *local)) {
 		t.b.fail(lv.n, "unsupported: %s accessed through a pointer as a whole", describe(lv.typ))
 	}
 	site := &derefSite{addr: lv.addr, typ: lv.typ, pos: t.b.pos(lv.n), text: nodeText(lv.n)}
-	site.body = func(a int64) {
+	cell := func(a int64) *local {
 		o, i := t.b.prog.Memory.Find(a)
 		l := t.b.cells[o.Cells[i]].l
 		if l.bad != "" {
 			t.b.fail(lv.n, "%s", l.bad)
 		}
-		body(l)
+		return l
 	}
+	site.body = func(a int64) { body(cell(a)) }
+	site.untracked = func(a int64) { body(t.untrackedCell(cell(a), site.pos)) }
 	var targets []int64
 	for _, ci := range t.b.candidates(lv.typ, lv.addr) {
 		targets = append(targets, ci.obj.Addr(ci.idx))

@@ -138,7 +138,12 @@ func (b *builder) prune(r *pointsto.Result) {
 			none = mkBin(cfa.Ne, s.addr, num(0))
 		}
 		for _, a := range vals.Sorted() {
-			if s.cells[a] {
+			if !s.cells[a] {
+				continue
+			}
+			if o, _ := b.prog.Memory.Find(a); o.Summary() {
+				none = mkBin(cfa.And, none, cfa.Unary{Op: cfa.Not, X: inInstances(s.addr, a)})
+			} else {
 				none = mkBin(cfa.And, none, mkBin(cfa.Ne, s.addr, num(a)))
 			}
 		}

@@ -57,6 +57,9 @@ type switchCtx struct {
 
 func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 	t := &tb{b: b, c: c, cur: -1, tls: map[any]*local{}, known: map[*cfa.Var]int64{}}
+	if fd == b.funcs["main"] {
+		b.mainTB = t
+	}
 	entry := t.newLoc(c.Pos)
 	t.setDepth(entry, 0, c.Pos)
 	c.Entry = entry

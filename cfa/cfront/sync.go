@@ -591,6 +591,9 @@ func (t *tb) withObjects(as []cc.ExpressionNode, body func()) {
 // obj resolves argument i to an object of one of the types.
 func (c *pcall) obj(i int, types ...string) *local {
 	l := c.t.syncObj(c.as[i], c.name, types...)
+	if l.untracked && l.sync != "pthread_mutex_t" && l.sync != "pthread_spinlock_t" && l.sync != "mtx_t" {
+		c.t.b.fail(c.as[i], "unsupported: %s on a %s in memory of a library", c.name, l.sync)
+	}
 	if c.sc.Object == nil {
 		c.sc.Object = l.v
 	}
@@ -687,6 +690,15 @@ func lowerSpinInit(c *pcall) {
 // a branch on m.kind).
 func (c *pcall) mutexOp(op mutexOpKind) {
 	m := c.obj(0, "pthread_mutex_t", "pthread_spinlock_t", "mtx_t")
+	if m.untracked {
+		// Another instance of a library's mutex: whether it is held
+		// is not tracked, so taking it excludes nothing, and the
+		// call may report anything.
+		if c.res != nil {
+			c.t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: c.res, Pos: c.p, Note: c.name + " on a mutex circ does not track"})
+		}
+		return
+	}
 	kind := c.t.mutexKind(m)
 	c.sc.Kind = kind
 	c.sc.Effect = map[mutexOpKind]cfa.LockEffect{lockOp: cfa.Acquire, tryOp: cfa.TryAcquire, timedOp: cfa.TryAcquire, unlockOp: cfa.Release}[op]

@@ -45,17 +45,23 @@ func (s Set) Sorted() []int64 {
 type Result struct {
 	prog  *cfa.Program
 	mem   *cfa.Memory
-	arms  map[*cfa.Edge]bool
+	arms  map[*cfa.Edge]Arm
 	vals  map[*cfa.Var]*Set
 	reach map[*cfa.CFA][]bool
 }
 
+// Arm is what the guard of one arm of a dereference choice requires:
+// that Addr holds Target (for a summary object: Target in some instance).
+type Arm struct {
+	Addr   cfa.Expr
+	Target int64
+}
+
 // Analyze runs the analysis to its fixpoint. arms are the guards of
-// dereference choices (`addr == A`): the only assumptions it reads, for
-// an integer compared with a number that happens to be an address may
-// well be equal to it. The program's out-edge lists need not be
-// computed.
-func Analyze(p *cfa.Program, arms map[*cfa.Edge]bool) *Result {
+// dereference choices: the only assumptions it reads, for an integer
+// compared with a number that happens to be an address may well be
+// equal to it. The program's out-edge lists need not be computed.
+func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm) *Result {
 	r := &Result{prog: p, mem: p.Memory, arms: arms, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}}
 	out := map[*cfa.CFA][][]*cfa.Edge{}
 	for _, c := range p.Templates {
@@ -120,6 +126,9 @@ func (r *Result) transfer(e *cfa.Edge) bool {
 		if e.Approx {
 			return r.add(e.LHS, Set{Top: true})
 		}
+		if e.Like != nil {
+			return r.add(e.LHS, r.Values(e.Like))
+		}
 	case cfa.Create:
 		changed := false
 		if !r.reach[e.Template][e.Template.Entry] {
@@ -164,25 +173,14 @@ func (r *Result) Values(v *cfa.Var) Set {
 // Reachable reports whether location l of c may be reached.
 func (r *Result) Reachable(c *cfa.CFA, l int) bool { return r.reach[c][l] }
 
-// Feasible reports whether e's guard may hold: false only for an arm's
-// assumption `x == A` (A an address) where x never holds A.
+// Feasible reports whether e's guard may hold: false only for an arm
+// whose pointer never holds the arm's target.
 func (r *Result) Feasible(e *cfa.Edge) bool {
-	if e.Kind != cfa.Assume || !r.arms[e] {
+	a, ok := r.arms[e]
+	if !ok || e.Kind != cfa.Assume {
 		return true
 	}
-	b, ok := e.Cond.(cfa.Binary)
-	if !ok || b.Op != cfa.Eq {
-		return true
-	}
-	x, y := b.X, b.Y
-	if _, ok := x.(cfa.Const); ok {
-		x, y = y, x
-	}
-	k, ok := y.(cfa.Const)
-	if !ok || !r.mem.IsAddr(k.Val) {
-		return true
-	}
-	return r.Eval(x).Has(k.Val)
+	return r.Eval(a.Addr).Has(a.Target)
 }
 
 // Eval is the set of addresses e may evaluate to.

@@ -1,0 +1,290 @@
+package cfront
+
+// External memory: the objects of code circ has no body for. An
+// undefined function that returns a T* hands out a pointer circ cannot
+// follow into the library: null, an object of type T the library owns,
+// a T inside another object it owns (a struct S inside a struct T: the
+// library may return &t->s), or a T of the program that other files
+// can name (a global with external linkage). The library's objects of
+// each type are one summary object (cfa.Memory): unboundedly many
+// instances, one of them tracked, whose number is a symbolic constant
+// fixed at the start. An access through a pointer into a summary is a
+// choice between the tracked instance's cell (an ordinary variable, a
+// race target) and a scratch copy with an arbitrary value whose writes
+// are dropped (every other instance). The library is passive: its
+// objects hold arbitrary values at the start and change only when the
+// program writes them.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// externKey collects the kinds of the mutexes in library objects: any.
+type externKey struct{}
+
+// externable reports whether circ summarizes the library's objects of
+// type t: complete structs and scalars wider than a byte (a char* is a
+// string, whose cells circ does not lay out).
+func (b *builder) externable(t cc.Type) bool {
+	switch {
+	case t == nil || isVoid(t) || isFunc(t) || isArray(t):
+		return false
+	case b.isStruct(t):
+		_, bad := b.cellCount(t)
+		return bad == ""
+	case isInt(t):
+		return t.Size() > 1
+	}
+	return isPtr(t)
+}
+
+// scanExternResults creates, before lowering, the summaries of the types
+// undefined functions return pointers to, and puts in memory the
+// globals with external linkage that hold an object of such a type: the
+// library may return their address.
+func (b *builder) scanExternResults() {
+	Walk(b.ast.TranslationUnit, func(n any, _ []any) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		if !ok || x.Case != cc.PostfixExpressionCall {
+			return true
+		}
+		pe, ok := strip(x.PostfixExpression).(*cc.PrimaryExpression)
+		if !ok || pe.Case != cc.PrimaryExpressionIdent {
+			return true
+		}
+		if d, ok := pe.ResolvedTo().(*cc.Declarator); !ok || !isFunc(d.Type()) || b.funcs[pe.Token.SrcStr()] != nil {
+			return true
+		}
+		if pt := pointee(x.Type()); isPtr(x.Type()) && b.externable(pt) {
+			b.externObject(pt, x)
+		}
+		return true
+	})
+	for _, d := range b.gdecls {
+		if d.IsStatic() || d.IsThreadLocal() || d.Type() == nil {
+			continue
+		}
+		for _, o := range b.externs {
+			if len(b.positions(d.Type(), b.externType[o])) > 0 {
+				b.addrTaken[b.objKey(d)] = true
+			}
+		}
+	}
+}
+
+// externObject returns the summary of the library's objects of type
+// typ, creating it, and those its pointer cells point into, on first
+// use.
+func (b *builder) externObject(typ cc.Type, n cc.Node) *cfa.Object {
+	key := typ.String()
+	if o := b.externByType[key]; o != nil {
+		return o
+	}
+	// No spaces: the name is a race target --var and expectations take.
+	name := "extern(" + strings.ReplaceAll(typeName(typ), " ", "_") + ")"
+	pos := b.pos(n)
+	o := b.newObject(cfa.ExternObject, name, typ, pos, nil, n, func(cs cellSpec) *local {
+		l := b.dynamicCell(name, cs, pos, externKey{})
+		if l.v.Kind != cfa.Data && l.v.Kind != cfa.Mutex {
+			l.bad = fmt.Sprintf("unsupported: %s in memory of a library (%s)", describeC(cs.typ), name+cs.path)
+		}
+		return l
+	})
+	o.Instance = &cfa.Var{Name: b.unique(name + "::instance"), Global: true, Kind: cfa.Sync, CName: name + "::instance", Pos: pos}
+	b.prog.Globals = append(b.prog.Globals, o.Instance)
+	b.mutexKinds[externKey{}] = allKinds
+	b.externByType[key] = o
+	b.externType[o] = typ
+	b.externs = append(b.externs, o)
+	for _, v := range o.Cells {
+		if ct := b.cellTyp[v]; isPtr(ct) && b.externable(pointee(ct)) {
+			b.externObject(pointee(ct), n)
+		}
+	}
+	return o
+}
+
+// typeName names type t as a declaration would: "struct s", "int",
+// a typedef's name.
+func typeName(t cc.Type) string {
+	if st, ok := t.(*cc.StructType); ok {
+		if tag := st.Tag(); tag.SrcStr() != "" {
+			return "struct " + tag.SrcStr()
+		}
+	}
+	if td := t.Typedef(); td != nil {
+		return td.Name()
+	}
+	return describeC(t)
+}
+
+// positions lists the cell indexes at which an object of type t holds
+// an object of type want (itself, a member, an element, at any depth).
+func (b *builder) positions(t, want cc.Type) []int64 {
+	var out []int64
+	var walk func(t cc.Type, at int64)
+	walk = func(t cc.Type, at int64) {
+		if sameType(b, t, want) {
+			out = append(out, at)
+		}
+		switch {
+		case isArray(t):
+			at2 := t.(*cc.ArrayType)
+			k, bad := b.cellCount(at2.Elem())
+			if bad != "" {
+				return
+			}
+			for i := int64(0); i < at2.Len(); i++ {
+				walk(at2.Elem(), at+i*k)
+			}
+		case b.isStruct(t):
+			st := t.(*cc.StructType)
+			for i := 0; i < st.NumFields(); i++ {
+				f := st.FieldByIndex(i)
+				if f == nil || f.Name() == "" || f.IsBitfield() || f.IsFlexibleArrayMember() {
+					continue
+				}
+				off, _ := b.fieldOffset(t, f.Name(), nil)
+				if _, bad := b.cellCount(f.Type()); bad == "" {
+					walk(f.Type(), at+off)
+				}
+			}
+		}
+	}
+	walk(t, 0)
+	return out
+}
+
+// sameType reports whether an object of type t is one of type want:
+// the same struct, or scalars a cell of t may be accessed as.
+func sameType(b *builder, t, want cc.Type) bool {
+	if b.isStruct(t) || b.isStruct(want) {
+		return b.isStruct(t) && b.isStruct(want) && (t == want || t.String() == want.String())
+	}
+	if isArray(t) || isArray(want) {
+		return false
+	}
+	return compatible(b, t, want)
+}
+
+// externTarget is one place a library's pointer of some type may point
+// to: a cell of an ordinary object, or of a summary's instances.
+type externTarget struct {
+	obj  *cfa.Object
+	addr int64 // the cell's address (the representative's, for a summary)
+}
+
+// externTargets lists where a library's pointer to pt may point.
+func (b *builder) externTargets(pt cc.Type) []externTarget {
+	var out []externTarget
+	for _, o := range b.externs {
+		for _, k := range b.positions(b.externType[o], pt) {
+			out = append(out, externTarget{o, o.Base + k})
+		}
+	}
+	names := make([]string, 0, len(b.gdecls))
+	for name := range b.gdecls {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		d := b.gdecls[name]
+		o := b.objects[b.objKey(d)]
+		if d.IsStatic() || o == nil {
+			continue
+		}
+		for _, k := range b.positions(d.Type(), pt) {
+			out = append(out, externTarget{o, o.Base + k})
+		}
+	}
+	return out
+}
+
+// externPointer sets res to a pointer to pt a library may hand out.
+func (t *tb) externPointer(pt cc.Type, res *cfa.Var, p cfa.Pos) {
+	arms := []arm{{body: func() { t.set(res, num(0), p) }}}
+	for _, tg := range t.b.externTargets(pt) {
+		tg := tg
+		arms = append(arms, arm{body: func() {
+			if !tg.obj.Summary() {
+				t.set(res, num(tg.addr), p)
+				return
+			}
+			n := t.temp(nil)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: n, Lo: num(0), Pos: p, Note: "which object of " + tg.obj.Name})
+			t.set(res, mkBin(cfa.Add, num(tg.addr), mkBin(cfa.Mul, ref(n), num(cfa.InstanceStride))), p)
+		}})
+	}
+	t.choose(p, arms...)
+}
+
+// externPrologue makes main start by choosing the tracked instance of
+// each summary and giving its cells the arbitrary values a library's
+// object may hold.
+func (b *builder) externPrologue() {
+	if len(b.externs) == 0 {
+		return
+	}
+	t := b.mainTB
+	p := t.c.Pos
+	start := t.newLoc(p)
+	t.setDepth(start, 0, p)
+	t.cur, t.d = start, 0
+	for _, o := range b.externs {
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the instance of " + o.Name + " circ tracks"})
+		for _, v := range o.Cells {
+			l, ct := b.cells[v].l, b.cellTyp[v]
+			switch {
+			case l.bad != "":
+			case v.Kind == cfa.Mutex:
+				if t.mutexKind(l) == cfa.UnknownMutexKind {
+					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: t.kindField(v), Pos: p, Note: "the kind of " + v.CName})
+				}
+			case isPtr(ct) && b.externable(pointee(ct)):
+				t.externPointer(pointee(ct), v, p)
+			case isPtr(ct):
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: v.CName + ": a pointer circ does not follow"})
+			default:
+				lo, hi := rangeOf(ct)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "the contents of " + v.CName})
+			}
+		}
+	}
+	t.jump(t.c.Entry, p)
+	t.c.Entry = start
+}
+
+// trackedAddr is the address of summary o's cell at representative
+// address a in the tracked instance.
+func trackedAddr(o *cfa.Object, a int64) cfa.Expr {
+	return mkBin(cfa.Add, num(a), mkBin(cfa.Mul, ref(o.Instance), num(cfa.InstanceStride)))
+}
+
+// inInstances holds when addr is the cell at representative address a
+// in some instance of its summary.
+func inInstances(addr cfa.Expr, a int64) cfa.Expr {
+	return mkBin(cfa.And, mkBin(cfa.Ge, addr, num(a)),
+		mkBin(cfa.Eq, mkBin(cfa.Mod, mkBin(cfa.Sub, addr, num(a)), num(cfa.InstanceStride)), num(0)))
+}
+
+// untrackedCell is the stand-in for cell l of an instance circ does not
+// track: a scratch variable holding any value the cell may hold, whose
+// writes are dropped; for a mutex, l marked untracked (locking it
+// excludes nothing).
+func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
+	if l.sync != "" {
+		u := *l
+		u.untracked = true
+		return &u
+	}
+	v := t.temp(l.typ)
+	lo, hi := rangeOf(l.typ)
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Like: l.v, Pos: p, Note: "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"})
+	return &local{v: v, typ: l.typ}
+}
