@@ -277,11 +277,16 @@ type Edge struct {
 	// what the tracked instance's cell may hold): the points-to
 	// analysis gives LHS Like's addresses. The engines ignore it.
 	Like *Var
-	Template *CFA // Create
-	Arg      Expr // Create: thread argument, may be nil
-	Handle   Expr // Join: the thread id waited for
-	Mutex    *Var // Lock, Unlock, TryLock
-	Pos      Pos
+	// Untracked marks an edge that reads a cell of, or locks a mutex
+	// of, an instance of a summary object circ does not track: reads
+	// there are independent of each other and locks exclude nothing,
+	// so a trace that uses one may be no run of the program.
+	Untracked bool
+	Template  *CFA // Create
+	Arg       Expr // Create: thread argument, may be nil
+	Handle    Expr // Join: the thread id waited for
+	Mutex     *Var // Lock, Unlock, TryLock
+	Pos       Pos
 	// Approx is set when the edge over-approximates the source (for
 	// example a bitwise operator replaced by Havoc); Note says how.
 	Approx bool

@@ -15,6 +15,7 @@ package explicit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -309,9 +310,16 @@ func (s *search) results(secs float64) ([]report.Result, []interp.Trace) {
 		case s.found[i] >= 0:
 			raw := s.trace(s.found[i])
 			tr, err := interp.Replay(s.p, v, s.opts.RaceDef, raw)
-			if err != nil {
+			var untracked *interp.UntrackedError
+			switch {
+			case errors.As(err, &untracked):
+				r.Verdict = report.Unknown
+				r.Reason = "the race trace found is no evidence: " + err.Error()
+			case err != nil:
 				r.Verdict = report.Unknown
 				r.Reason = "internal error: the race trace found by the explicit engine does not replay: " + err.Error()
+			}
+			if err != nil {
 				break
 			}
 			r.Verdict, r.Trace, traces[i] = report.Race, tr, raw

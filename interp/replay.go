@@ -19,6 +19,9 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 	if x.Index < 0 || x.Index >= len(p.Globals) || p.Globals[x.Index] != x {
 		return nil, fmt.Errorf("replay: %s is not a global of this program", x.Name)
 	}
+	if err := checkTracked(tr); err != nil {
+		return nil, err
+	}
 	s := Initial(p)
 	out := &report.Trace{}
 	for i, st := range tr {
@@ -44,6 +47,72 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 	out.Threads = len(s.Threads)
 	out.Replayed = true
 	return out, nil
+}
+
+// UntrackedError says that a trace depends on memory circ summarizes
+// without tracking (cfa.Edge.Untracked): the interpreter runs it, but
+// the program may have no such run, so it is no evidence of a race.
+type UntrackedError struct {
+	Step int // 1-based
+	Edge *cfa.Edge
+}
+
+func (e *UntrackedError) Error() string {
+	what := "uses a value read from"
+	if e.Edge.Kind != cfa.Havoc {
+		what = "takes a mutex of"
+	}
+	return fmt.Sprintf("step %d (%s) %s an instance of a library object circ does not track, so the program may have no such run", e.Step, e.Edge.Pos, what)
+}
+
+// checkTracked rejects a trace that uses an untracked read (reading one
+// into a temporary that a pure write then overwrites is harmless), or
+// whose untracked mutexes might be one held twice: they are all taken
+// by one thread, which never takes one while it holds another (the
+// tracked instance is none of them, so no other thread holds them).
+func checkTracked(tr Trace) error {
+	type key struct {
+		thread int
+		v      *cfa.Var
+	}
+	read := map[key]int{}
+	locker, held := -1, false
+	for i, st := range tr {
+		e := st.Edge
+		if e.Untracked && e.Kind != cfa.Havoc {
+			if e.Sync == nil || (locker >= 0 && locker != st.Thread) {
+				return &UntrackedError{Step: i + 1, Edge: e}
+			}
+			locker = st.Thread
+			switch e.Sync.Effect {
+			case cfa.Acquire, cfa.TryAcquire:
+				if held {
+					return &UntrackedError{Step: i + 1, Edge: e}
+				}
+				held = true
+			case cfa.Release:
+				held = false
+			}
+		}
+		uses := map[*cfa.Var]bool{}
+		for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
+			if x != nil {
+				cfa.Vars(x, uses)
+			}
+		}
+		for v := range uses {
+			if j, ok := read[key{st.Thread, v}]; ok {
+				return &UntrackedError{Step: j + 1, Edge: tr[j].Edge}
+			}
+		}
+		if e.LHS != nil {
+			delete(read, key{st.Thread, e.LHS})
+		}
+		if e.Untracked {
+			read[key{st.Thread, e.LHS}] = i
+		}
+	}
+	return nil
 }
 
 // describeAccesses explains a non-race final state.

@@ -285,6 +285,6 @@ func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
 	}
 	v := t.temp(l.typ)
 	lo, hi := rangeOf(l.typ)
-	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Like: l.v, Pos: p, Note: "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"})
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Like: l.v, Untracked: true, Pos: p, Note: "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"})
 	return &local{v: v, typ: l.typ}
 }

@@ -203,3 +203,30 @@ func TestJoinValueIsUntracked(t *testing.T) {
 		t.Errorf("no approximation for the join value: %v", p.Approximations)
 	}
 }
+
+// TestLibraryPointerIsSummarized: a pointer from an undefined function
+// reaches the library's summary of its type, whose tracked instance's
+// cell is the variable accessed (its other instances through a scratch
+// read marked untracked); the arms for cells it never reaches are gone.
+func TestLibraryPointerIsSummarized(t *testing.T) {
+	p := mustParse(t, "struct s { int a; int b; };\nstruct s *get(void);\nint main(void) {\n  return get()->b;\n}\n")
+	b := p.Global("extern(struct_s).b")
+	if b == nil || p.Global("extern(struct_s)::instance") == nil {
+		t.Fatalf("no summary of struct s:\n%s", p)
+	}
+	var tracked, untracked bool
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Assign && e.RHS == (cfa.Ref{V: b}) {
+			tracked = true
+		}
+		if e.Kind == cfa.Havoc && e.Like == b && e.Untracked {
+			untracked = true
+		}
+		if e.Kind == cfa.Assume && strings.Contains(e.Cond.String(), "4096 +") {
+			t.Errorf("arm for field a kept: %s", e)
+		}
+	}
+	if !tracked || !untracked {
+		t.Errorf("tracked arm %v, untracked arm %v:\n%s", tracked, untracked, p)
+	}
+}

@@ -690,18 +690,19 @@ func lowerSpinInit(c *pcall) {
 // a branch on m.kind).
 func (c *pcall) mutexOp(op mutexOpKind) {
 	m := c.obj(0, "pthread_mutex_t", "pthread_spinlock_t", "mtx_t")
+	c.sc.Effect = map[mutexOpKind]cfa.LockEffect{lockOp: cfa.Acquire, tryOp: cfa.TryAcquire, timedOp: cfa.TryAcquire, unlockOp: cfa.Release}[op]
 	if m.untracked {
 		// Another instance of a library's mutex: whether it is held
 		// is not tracked, so taking it excludes nothing, and the
 		// call may report anything.
+		c.t.add(&cfa.Edge{Kind: cfa.Skip, Untracked: true, Pos: c.p, Note: c.name + " on a mutex circ does not track"})
 		if c.res != nil {
-			c.t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: c.res, Pos: c.p, Note: c.name + " on a mutex circ does not track"})
+			c.t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: c.res, Untracked: true, Pos: c.p, Note: c.name + " on a mutex circ does not track"})
 		}
 		return
 	}
 	kind := c.t.mutexKind(m)
 	c.sc.Kind = kind
-	c.sc.Effect = map[mutexOpKind]cfa.LockEffect{lockOp: cfa.Acquire, tryOp: cfa.TryAcquire, timedOp: cfa.TryAcquire, unlockOp: cfa.Release}[op]
 	if kind != cfa.UnknownMutexKind {
 		c.mutexOpKind(m.v, kind, op)
 		return
