@@ -55,7 +55,9 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 		case "free":
 			t.free(x, as, p)
 			return zeroIf(want)
-		case "realloc", "alloca", "__builtin_alloca":
+		case "realloc":
+			return t.realloc(x, as, want, p)
+		case "alloca", "__builtin_alloca":
 			t.b.fail(x, "unsupported: %s", name)
 		}
 		t.unsupportedPrim(name, x)

@@ -68,7 +68,7 @@ func (b *builder) scanAllocations() {
 		}
 		if pe, ok := strip(x.PostfixExpression).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
 			switch pe.Token.SrcStr() {
-			case "malloc", "calloc":
+			case "malloc", "calloc", "realloc":
 				if t := allocType(x, stack); t != nil {
 					b.allocTypes[x] = t
 				}
@@ -87,6 +87,71 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 	if len(as) != nargs {
 		t.b.fail(x, "%s takes %d argument(s), got %d", name, nargs, len(as))
 	}
+	o := t.heapBlock(name, x, as, t.b.allocTypes[x], p)
+	res := t.temp(x.Type())
+	t.choose(p,
+		arm{body: func() {
+			t.allocated(o, res, p)
+			if name == "malloc" {
+				t.indeterminate(o.Cells, "malloc: indeterminate contents", p)
+			}
+		}},
+		arm{body: func() { t.set(res, num(0), p) }},
+	)
+	return unless(want, ref(res))
+}
+
+// realloc lowers realloc(ptr, size): null (the old block stays), or a
+// fresh block that starts with the old block's cells, which is freed
+// (a write of every cell); from a null ptr, a fresh block like malloc's.
+func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	if len(as) != 2 {
+		t.b.fail(x, "realloc takes 2 argument(s), got %d", len(as))
+	}
+	elem := t.b.allocTypes[x]
+	if elem == nil {
+		elem = pointee(as[0].Type())
+	}
+	if elem != nil && isVoid(elem) {
+		elem = nil
+	}
+	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
+	o := t.heapBlock("realloc", x, as[1:], elem, p)
+	res := t.temp(x.Type())
+	t.choose(p,
+		arm{body: func() { t.set(res, num(0), p) }},
+		arm{cond: mkBin(cfa.Eq, ptr, num(0)), body: func() {
+			t.allocated(o, res, p)
+			t.indeterminate(o.Cells, "realloc: indeterminate contents", p)
+		}},
+		arm{cond: mkBin(cfa.Ne, ptr, num(0)), body: func() {
+			t.freeBlock(ptr, nodeText(as[0]), p, func(old *cfa.Object) {
+				n := min(len(old.Cells), len(o.Cells))
+				for j := 0; j < n; j++ {
+					from, to := old.Cells[j], o.Cells[j]
+					switch {
+					case to.Kind != cfa.Data:
+						t.b.fail(x, "unsupported: realloc of a block holding %s", describeC(t.b.cellTyp[to]))
+					case from.Kind == cfa.Data && compatible(t.b, t.b.cellTyp[from], t.b.cellTyp[to]):
+						t.set(to, ref(from), p)
+					default:
+						// The bytes of another type: a value circ
+						// does not compute (an address it loses).
+						t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: to, Pos: p, Approx: true, Note: "realloc: " + to.CName + " holds the bytes of a cell of another type"})
+					}
+				}
+				t.indeterminate(o.Cells[n:], "realloc: indeterminate contents", p)
+			})
+			t.allocated(o, res, p)
+		}},
+	)
+	return unless(want, ref(res))
+}
+
+// heapBlock creates the heap object an allocation call x returns: size (the
+// product of the constant arguments as) bytes of objects of type elem,
+// named after the call's position.
+func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) *cfa.Object {
 	size := int64(1)
 	for _, a := range as {
 		if hasSE(a) {
@@ -98,7 +163,6 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 		}
 		size *= k
 	}
-	elem := t.b.allocTypes[x]
 	if elem == nil {
 		t.b.fail(x, "unsupported: %s whose result is not used as a typed pointer (cast it or assign it to one)", name)
 	}
@@ -122,27 +186,28 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 		t.b.fail(x, "unsupported: %s of more than %d cells", name, maxCells)
 	}
 	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
-	o := t.b.newObjectCells(cfa.HeapObject, oname, specs, p, t.c, func(cs cellSpec) *local {
+	return t.b.newObjectCells(cfa.HeapObject, oname, specs, p, t.c, func(cs cellSpec) *local {
 		return t.b.dynamicCell(oname, cs, p, oname+cs.path)
 	})
-	res := t.temp(x.Type())
-	t.choose(p,
-		arm{body: func() {
-			from := len(t.c.Edges)
-			t.set(res, num(o.Base), p)
-			t.b.allocs[o] = t.c.Edges[from]
-			if name == "malloc" {
-				for _, v := range o.Cells {
-					if v.Kind == cfa.Data {
-						lo, hi := rangeOf(t.b.cellTyp[v])
-						t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "malloc: indeterminate contents"})
-					}
-				}
-			}
-		}},
-		arm{body: func() { t.set(res, num(0), p) }},
-	)
-	return unless(want, ref(res))
+}
+
+// allocated sets res to block o's address, the edge that allocates it.
+func (t *tb) allocated(o *cfa.Object, res *cfa.Var, p cfa.Pos) {
+	from := len(t.c.Edges)
+	t.set(res, num(o.Base), p)
+	if t.b.allocs[o] == nil {
+		t.b.allocs[o] = t.c.Edges[from]
+	}
+}
+
+// indeterminate gives the data cells an arbitrary value in their range.
+func (t *tb) indeterminate(cells []*cfa.Var, note string, p cfa.Pos) {
+	for _, v := range cells {
+		if v.Kind == cfa.Data {
+			lo, hi := rangeOf(t.b.cellTyp[v])
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: note})
+		}
+	}
 }
 
 // free lowers free(ptr): the block's contents become indeterminate (a
@@ -153,15 +218,17 @@ func (t *tb) free(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) {
 		t.b.fail(x, "free takes 1 argument, got %d", len(as))
 	}
 	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
-	site := &derefSite{addr: ptr, pos: p, text: nodeText(as[0]), nullOK: true}
+	t.freeBlock(ptr, nodeText(as[0]), p, func(*cfa.Object) {})
+}
+
+// freeBlock frees the block ptr points to (null: nothing), after running
+// before on it.
+func (t *tb) freeBlock(ptr cfa.Expr, text string, p cfa.Pos, before func(o *cfa.Object)) {
+	site := &derefSite{addr: ptr, pos: p, text: text, nullOK: true}
 	site.body = func(a int64) {
 		o, _ := t.b.prog.Memory.Find(a)
-		for _, v := range o.Cells {
-			if v.Kind == cfa.Data {
-				lo, hi := rangeOf(t.b.cellTyp[v])
-				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "free: contents become indeterminate"})
-			}
-		}
+		before(o)
+		t.indeterminate(o.Cells, "free: contents become indeterminate", p)
 	}
 	var targets []int64
 	for _, o := range t.b.prog.Memory.Objects {
@@ -169,7 +236,7 @@ func (t *tb) free(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) {
 			targets = append(targets, o.Base)
 		}
 	}
-	t.choice(site, targets, "runtime error: free("+site.text+") of a pointer malloc did not return")
+	t.choice(site, targets, "runtime error: free("+text+") of a pointer malloc did not return")
 }
 
 // baseName is the last element of a file path.
