@@ -1,10 +1,10 @@
 // A worker fills a heap buffer; main grows it with realloc only after
 // joining the worker, so realloc's read (the copy) and write (freeing
 // the old block) never meet the worker's write.
-// expect svcomp: malloc@realloc_after_join_safe.c:17=safe
-// expect circ: malloc@realloc_after_join_safe.c:17=safe
-// expect-explicit svcomp: malloc@realloc_after_join_safe.c:17=unknown
-// expect-explicit circ: malloc@realloc_after_join_safe.c:17=unknown
+// expect svcomp: malloc@realloc_after_join_safe.c:19=safe
+// expect circ: malloc@realloc_after_join_safe.c:19=safe
+// expect-explicit svcomp: malloc@realloc_after_join_safe.c:19=unknown
+// expect-explicit circ: malloc@realloc_after_join_safe.c:19=unknown
 #include <pthread.h>
 #include <stdlib.h>
 
