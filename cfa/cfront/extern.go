@@ -50,12 +50,8 @@ func (b *builder) externable(t cc.Type) bool {
 // library may return their address.
 func (b *builder) scanExternResults() {
 	Walk(b.ast.TranslationUnit, func(n any, _ []any) bool {
-		x, ok := n.(*cc.PostfixExpression)
-		if !ok || x.Case != cc.PostfixExpressionCall {
-			return true
-		}
-		pe, ok := strip(x.PostfixExpression).(*cc.PrimaryExpression)
-		if !ok || pe.Case != cc.PrimaryExpressionIdent {
+		x, pe := directCall(n)
+		if x == nil {
 			return true
 		}
 		if d, ok := pe.ResolvedTo().(*cc.Declarator); !ok || !isFunc(d.Type()) || b.funcs[pe.Token.SrcStr()] != nil {

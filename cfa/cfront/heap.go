@@ -62,11 +62,7 @@ func allocType(x *cc.PostfixExpression, stack []any) cc.Type {
 func (b *builder) scanAllocations() {
 	b.allocTypes = map[*cc.PostfixExpression]cc.Type{}
 	Walk(b.ast.TranslationUnit, func(n any, stack []any) bool {
-		x, ok := n.(*cc.PostfixExpression)
-		if !ok || x.Case != cc.PostfixExpressionCall {
-			return true
-		}
-		if pe, ok := strip(x.PostfixExpression).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		if x, pe := directCall(n); x != nil {
 			switch pe.Token.SrcStr() {
 			case "malloc", "calloc", "realloc":
 				if t := allocType(x, stack); t != nil {
@@ -76,6 +72,20 @@ func (b *builder) scanAllocations() {
 		}
 		return true
 	})
+}
+
+// directCall returns n as a call of a function named by an identifier,
+// and that identifier; nil for anything else.
+func directCall(n any) (*cc.PostfixExpression, *cc.PrimaryExpression) {
+	x, ok := n.(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionCall {
+		return nil, nil
+	}
+	pe, ok := strip(x.PostfixExpression).(*cc.PrimaryExpression)
+	if !ok || pe.Case != cc.PrimaryExpressionIdent {
+		return nil, nil
+	}
+	return x, pe
 }
 
 // alloc lowers malloc(size) and calloc(n, size): a fresh block of

@@ -158,12 +158,8 @@ func (b *builder) scanMutexKinds() {
 	var unknownInit []any
 	for _, fd := range b.funcs {
 		inspect(fd.CompoundStatement, func(n any) bool {
-			x, ok := n.(*cc.PostfixExpression)
-			if !ok || x.Case != cc.PostfixExpressionCall {
-				return true
-			}
-			pe, ok := strip(x.PostfixExpression).(*cc.PrimaryExpression)
-			if !ok || pe.Case != cc.PrimaryExpressionIdent {
+			x, pe := directCall(n)
+			if x == nil {
 				return true
 			}
 			as := args(x.ArgumentExpressionList)

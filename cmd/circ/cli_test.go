@@ -354,8 +354,8 @@ func TestCLIBadFiles(t *testing.T) {
 			[]string{"unsupported", "floating"}},
 		{"heap-in-loop", "#include <pthread.h>\n#include <stdlib.h>\nint *x;\nvoid *thr(void *arg) { *x = 1; return 0; }\n" + spawn + "while (1) x = malloc(sizeof(int)); }\n",
 			[]string{"unsupported", "loop"}},
-		{"realloc", "#include <pthread.h>\n#include <stdlib.h>\nint *x;\nvoid *thr(void *arg) { return 0; }\n" + spawn + "x = malloc(sizeof(int)); x = realloc(x, 8); return 0; }\n",
-			[]string{"unsupported", "realloc"}},
+		{"realloc-variable-size", "#include <pthread.h>\n#include <stdlib.h>\nint *x, n = 8;\nvoid *thr(void *arg) { return 0; }\n" + spawn + "x = malloc(sizeof(int)); x = realloc(x, n); return 0; }\n",
+			[]string{"unsupported", "realloc", "not a constant"}},
 		{"recursion", "int f(int n) { return n ? f(n - 1) : 0; }\nint main(void) { return f(3); }\n", []string{"recursi"}},
 	}
 	for _, tt := range tests {
