@@ -78,12 +78,12 @@ func (b *builder) scanExternResults() {
 // typ, creating it, and those its pointer cells point into, on first
 // use.
 func (b *builder) externObject(typ cc.Type, n cc.Node) *cfa.Object {
-	key := typ.String()
+	key := typeKey(typ)
 	if o := b.externByType[key]; o != nil {
 		return o
 	}
 	// No spaces: the name is a race target --var and expectations take.
-	name := "extern(" + strings.ReplaceAll(typeName(typ), " ", "_") + ")"
+	name := "extern(" + strings.ReplaceAll(key, " ", "_") + ")"
 	pos := b.pos(n)
 	o := b.newObject(cfa.ExternObject, name, typ, pos, nil, n, func(cs cellSpec) *local {
 		l := b.dynamicCell(name, cs, pos, externKey{})
@@ -104,6 +104,24 @@ func (b *builder) externObject(typ cc.Type, n cc.Node) *cfa.Object {
 		}
 	}
 	return o
+}
+
+// typeKey names the objects of type t that a library's pointer may
+// reach, whatever typedef spells it: a struct by its tag, a scalar by
+// what a cell of it may be accessed as (compatible).
+func typeKey(t cc.Type) string {
+	switch {
+	case t.Kind() == cc.Struct:
+		if tag := t.(*cc.StructType).Tag(); tag.SrcStr() != "" {
+			return "struct " + tag.SrcStr()
+		}
+		return t.String()
+	case t.Kind() == cc.Bool:
+		return "_Bool"
+	case isInt(t):
+		return map[int64]string{2: "short", 4: "int", 8: "long"}[t.Size()]
+	}
+	return "pointer"
 }
 
 // typeName names type t as a declaration would: "struct s", "int",
@@ -161,7 +179,7 @@ func (b *builder) positions(t, want cc.Type) []int64 {
 // the same struct, or scalars a cell of t may be accessed as.
 func sameType(b *builder, t, want cc.Type) bool {
 	if b.isStruct(t) || b.isStruct(want) {
-		return b.isStruct(t) && b.isStruct(want) && (t == want || t.String() == want.String())
+		return b.isStruct(t) && b.isStruct(want) && (t == want || typeKey(t) == typeKey(want))
 	}
 	if isArray(t) || isArray(want) {
 		return false

@@ -19,6 +19,10 @@ func TestCallErrors(t *testing.T) {
 			"t.c:4:14: unsupported: undefined function foo receives a pointer (&g)"},
 		{"external-returns-string", "char *get(void);\nint main(void) {\n  return *get();\n}\n",
 			"t.c:3:11: unsupported: undefined function get returns pointer"},
+		{"free-library-object", "#include <stdlib.h>\nstruct s { int a; };\nstruct s *s_new(void);\nint main(void) {\n  struct s *p = s_new();\n  free(p);\n  return 0;\n}\n",
+			"t.c:6:3: unsupported: p may free or step past extern(struct_s), memory of a library"},
+		{"library-keeps-program-address", "struct slot { int *data; };\nstruct slot *get_slot(void);\nstatic int counter;\nint main(void) {\n  get_slot()->data = &counter;\n  return 0;\n}\n",
+			"t.c:5:3: unsupported: the program stores the address of counter into extern(struct_slot).data"},
 		{"library-condition-variable", "#include <pthread.h>\nstruct q { pthread_mutex_t m; pthread_cond_t c; };\nstruct q *get(void);\nint main(void) {\n  struct q *p = get();\n  pthread_cond_signal(&p->c);\n  return 0;\n}\n",
 			"t.c:6:23: unsupported: pthread_cond_t in memory of a library (extern(struct_q).c)"},
 		{"setjmp", "#include <setjmp.h>\njmp_buf env;\nint main(void) {\n  if (setjmp(env)) return 1;\n  return 0;\n}\n",
@@ -228,5 +232,14 @@ func TestLibraryPointerIsSummarized(t *testing.T) {
 	}
 	if !tracked || !untracked {
 		t.Errorf("tracked arm %v, untracked arm %v:\n%s", tracked, untracked, p)
+	}
+}
+
+// TestLibraryTypedefIsItsStruct: a typedef name and its struct are one
+// library type, so pointers spelled either way reach one summary.
+func TestLibraryTypedefIsItsStruct(t *testing.T) {
+	p := mustParse(t, "struct s { int x; };\ntypedef struct s S;\nS *get1(void);\nstruct s *get2(void);\nint main(void) {\n  get1()->x = 1;\n  return get2()->x;\n}\n")
+	if p.Global("extern(struct_s).x") == nil || p.Global("extern(struct_s).x#2") != nil {
+		t.Errorf("want one summary of struct s:\n%s", p)
 	}
 }

@@ -32,6 +32,7 @@ func (b *builder) settle() {
 		r = pointsto.Analyze(b.prog, b.arms)
 	}
 	b.checkDerefs(r)
+	b.checkLibraryStores(r)
 	b.privatize(r)
 	b.prune(r)
 }
@@ -53,6 +54,12 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 			if !s.cells[a] && o != nil && o.Kind == cfa.FuncObject && a == o.Base {
 				misfits = append(misfits, a)
 			}
+			continue
+		}
+		if o != nil && o.Summary() && (s.typ == nil || i == len(o.Cells)) {
+			// Freeing a library's object, or stepping past one
+			// (circ assumes a library's T* points to one T).
+			misfits = append(misfits, a)
 			continue
 		}
 		if s.cells[a] || o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
@@ -111,6 +118,9 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 		}
 		if len(misfits) > 0 {
 			o, i := b.prog.Memory.Find(misfits[0])
+			if o.Summary() {
+				b.failAt(s.pos, "unsupported: %s may free or step past %s, memory of a library", s.text, o.Name)
+			}
 			b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[o.Cells[i]]), describeC(s.typ))
 		}
 	}
@@ -276,4 +286,26 @@ func anyArmed(s *derefSite, vals pointsto.Set) bool {
 		}
 	}
 	return false
+}
+
+// checkLibraryStores rejects a program that stores into a library's
+// object the address of an object other files cannot name: circ assumes
+// a library hands out only its own objects and such globals, which a
+// library that returned the stored address would break.
+func (b *builder) checkLibraryStores(r *pointsto.Result) {
+	named := map[*cfa.Object]bool{}
+	for _, d := range b.gdecls {
+		if o := b.objects[b.objKey(d)]; o != nil && !d.IsStatic() {
+			named[o] = true
+		}
+	}
+	for _, o := range b.externs {
+		for _, v := range o.Cells {
+			for _, a := range r.Values(v).Sorted() {
+				if t, _ := b.prog.Memory.Find(a); t != nil && !t.Summary() && t.Kind != cfa.FuncObject && !named[t] {
+					b.failAt(o.Pos, "unsupported: the program stores the address of %s into %s, memory of a library (circ assumes a library never hands it back)", t.Name, v.CName)
+				}
+			}
+		}
+	}
 }

@@ -291,10 +291,22 @@ func (b *builder) syncInit(v *cfa.Var, typ string, init *cc.Initializer, key any
 
 // ---- objects ----
 
+// untrackedOK are the calls circ lowers on a mutex of a library object
+// it does not track (extern.go): locking it excludes nothing. Any
+// other call (an init, a wait that releases it) is rejected.
+var untrackedOK = map[string]bool{
+	"pthread_mutex_lock": true, "pthread_mutex_trylock": true, "pthread_mutex_timedlock": true, "pthread_mutex_unlock": true,
+	"pthread_spin_lock": true, "pthread_spin_trylock": true, "pthread_spin_unlock": true,
+	"mtx_lock": true, "mtx_trylock": true, "mtx_timedlock": true, "mtx_unlock": true,
+}
+
 // syncObj resolves argument n, which must be &v for a v of one of the
 // synchronization types types, to v.
 func (t *tb) syncObj(n cc.ExpressionNode, fn string, types ...string) *local {
 	l, at := t.addrOfVar(n, fn+" object")
+	if l.untracked && !untrackedOK[fn] {
+		t.b.fail(n, "unsupported: %s on a %s in memory of a library", fn, l.sync)
+	}
 	for _, ty := range types {
 		if l.sync == ty {
 			if t.prim != nil {
@@ -587,9 +599,6 @@ func (t *tb) withObjects(as []cc.ExpressionNode, body func()) {
 // obj resolves argument i to an object of one of the types.
 func (c *pcall) obj(i int, types ...string) *local {
 	l := c.t.syncObj(c.as[i], c.name, types...)
-	if l.untracked && l.sync != "pthread_mutex_t" && l.sync != "pthread_spinlock_t" && l.sync != "mtx_t" {
-		c.t.b.fail(c.as[i], "unsupported: %s on a %s in memory of a library", c.name, l.sync)
-	}
 	if c.sc.Object == nil {
 		c.sc.Object = l.v
 	}
