@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -62,10 +63,7 @@ func (b *builder) scanExternResults() {
 		}
 		return true
 	})
-	for _, d := range b.gdecls {
-		if d.IsStatic() || d.IsThreadLocal() || d.Type() == nil {
-			continue
-		}
+	for _, d := range b.linkedGlobals() {
 		for _, o := range b.externs {
 			if len(b.positions(d.Type(), b.externType[o])) > 0 {
 				b.addrTaken[b.objKey(d)] = true
@@ -202,15 +200,9 @@ func (b *builder) externTargets(pt cc.Type) []externTarget {
 			out = append(out, externTarget{o, o.Base + k})
 		}
 	}
-	names := make([]string, 0, len(b.gdecls))
-	for name := range b.gdecls {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		d := b.gdecls[name]
+	for _, d := range b.linkedGlobals() {
 		o := b.objects[b.objKey(d)]
-		if d.IsStatic() || o == nil {
+		if o == nil {
 			continue
 		}
 		for _, k := range b.positions(d.Type(), pt) {
@@ -218,6 +210,39 @@ func (b *builder) externTargets(pt cc.Type) []externTarget {
 		}
 	}
 	return out
+}
+
+// linkedGlobals lists, by name, the globals other files can name (with
+// external linkage): a library may return their addresses.
+func (b *builder) linkedGlobals() []*cc.Declarator {
+	var out []*cc.Declarator
+	for _, d := range b.gdecls {
+		if !d.IsStatic() && !d.IsThreadLocal() && d.Type() != nil {
+			out = append(out, d)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
+
+// checkLibraryStores rejects a program that stores into a library's
+// object the address of an object other files cannot name: circ assumes
+// a library hands out only its own objects and such globals, which a
+// library that returned the stored address would break.
+func (b *builder) checkLibraryStores(r *pointsto.Result) {
+	named := map[*cfa.Object]bool{}
+	for _, d := range b.linkedGlobals() {
+		named[b.objects[b.objKey(d)]] = true
+	}
+	for _, o := range b.externs {
+		for _, v := range o.Cells {
+			for _, a := range r.Values(v).Sorted() {
+				if t, _ := b.prog.Memory.Find(a); t != nil && !t.Summary() && t.Kind != cfa.FuncObject && !named[t] {
+					b.failAt(o.Pos, "unsupported: the program stores the address of %s into %s, memory of a library (circ assumes a library never hands it back)", t.Name, v.CName)
+				}
+			}
+		}
+	}
 }
 
 // externPointer sets res to a pointer to pt a library may hand out.

@@ -287,25 +287,3 @@ func anyArmed(s *derefSite, vals pointsto.Set) bool {
 	}
 	return false
 }
-
-// checkLibraryStores rejects a program that stores into a library's
-// object the address of an object other files cannot name: circ assumes
-// a library hands out only its own objects and such globals, which a
-// library that returned the stored address would break.
-func (b *builder) checkLibraryStores(r *pointsto.Result) {
-	named := map[*cfa.Object]bool{}
-	for _, d := range b.gdecls {
-		if o := b.objects[b.objKey(d)]; o != nil && !d.IsStatic() {
-			named[o] = true
-		}
-	}
-	for _, o := range b.externs {
-		for _, v := range o.Cells {
-			for _, a := range r.Values(v).Sorted() {
-				if t, _ := b.prog.Memory.Find(a); t != nil && !t.Summary() && t.Kind != cfa.FuncObject && !named[t] {
-					b.failAt(o.Pos, "unsupported: the program stores the address of %s into %s, memory of a library (circ assumes a library never hands it back)", t.Name, v.CName)
-				}
-			}
-		}
-	}
-}
