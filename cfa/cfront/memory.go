@@ -496,7 +496,7 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 			t.b.fail(init, "unsupported: initializer of array %s", o.Name)
 		}
 		src := t.structRvalue(init.AssignmentExpression)
-		t.copyStruct(l, src, o.Name, p)
+		t.copyStruct(lval{l: l, typ: typ, n: init}, src, o.Name, p)
 		return
 	}
 	for i, cs := range specs {

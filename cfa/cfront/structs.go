@@ -241,7 +241,7 @@ func (t *tb) declStruct(d *cc.Declarator, init *cc.Initializer) *local {
 		}
 	case init.Case == cc.InitializerExpr:
 		src := t.structRvalue(init.AssignmentExpression)
-		t.copyStruct(l, src, d.Name(), p)
+		t.copyStruct(lval{l: l, typ: d.Type(), n: d}, src, d.Name(), p)
 	default:
 		t.b.checkStructInit(init, d.Name())
 		t.initStructList(l, init, d.Name(), p)
@@ -413,36 +413,45 @@ func describeLocal(l *local) string {
 	return "value"
 }
 
-// structRvalue resolves a struct-valued expression that is copied: a
-// struct variable or a struct member of one.
-func (t *tb) structRvalue(n cc.ExpressionNode) *local {
+// structRvalue resolves a struct-valued expression that is copied: an
+// lvalue of struct type (a variable, a member, *p, p->f, a[i]).
+func (t *tb) structRvalue(n cc.ExpressionNode) lval {
 	s := strip(n)
-	if x, ok := s.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
-		t.b.fail(n, "unsupported: struct returned by value from a function")
-	}
-	if _, _, ok := memberPath(s); !ok {
-		if x, ok := s.(*cc.AssignmentExpression); ok && x.Case != cc.AssignmentExpressionCond {
+	switch x := s.(type) {
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionCall {
+			t.b.fail(n, "unsupported: struct returned by value from a function")
+		}
+		return t.lvalue(s)
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref || x.Case == cc.UnaryExpressionPostfix {
+			return t.lvalue(s)
+		}
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionIdent {
+			return t.lvalue(s)
+		}
+	case *cc.AssignmentExpression:
+		if x.Case != cc.AssignmentExpressionCond {
 			t.b.fail(n, "unsupported: value of a struct assignment")
 		}
-		t.b.fail(n, "unsupported: struct value")
 	}
-	l := t.member(s)
-	if l.members == nil {
-		t.b.fail(n, "unsupported: struct value")
-	}
-	return l
+	t.b.fail(n, "unsupported: struct value")
+	return lval{}
 }
 
-// copyStruct assigns each leaf of src to the same leaf of dst, in field
-// order: every field of src is read and every field of dst written.
-func (t *tb) copyStruct(dst, src *local, name string, p cfa.Pos) {
-	dl, sl := leaves(dst), leaves(src)
-	if len(dl) != len(sl) {
-		t.b.failAt(p, "unsupported: assignment between different struct types")
-	}
-	for i, d := range dl {
-		s := sl[i]
-		for _, f := range []*local{d, s} {
+// structLeaves lists the scalar leaves of struct lvalue lv in memory
+// order, each as an lvalue: the leaf variables of a known struct, or the
+// cells at lv's run-time address plus the leaf's index. A leaf a copy
+// cannot move (a synchronization object, a field circ does not model) is
+// an error naming the struct.
+func (t *tb) structLeaves(lv lval, name string, p cfa.Pos) []lval {
+	if lv.l != nil {
+		if lv.l.members == nil {
+			t.b.failAt(p, "unsupported: struct value")
+		}
+		var out []lval
+		for _, f := range leaves(lv.l) {
 			switch {
 			case f.bad != "":
 				t.b.failAt(p, "%s (in the copy of struct %s)", f.bad, name)
@@ -451,8 +460,56 @@ func (t *tb) copyStruct(dst, src *local, name string, p cfa.Pos) {
 			case t.b.atomic[f.v]:
 				t.b.failAt(p, "unsupported: copy of struct %s, which holds atomic field %s", name, f.v.CName)
 			}
+			out = append(out, lval{l: f, typ: f.typ, n: lv.n})
 		}
-		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: d.v, RHS: cfa.Ref{V: s.v}, Pos: p})
+		return out
+	}
+	if !t.b.isStruct(lv.typ) {
+		t.b.failAt(p, "unsupported: struct value")
+	}
+	var specs []cellSpec
+	t.b.layout(lv.typ, "", 0, nil, &specs)
+	out := make([]lval, len(specs))
+	for i, cs := range specs {
+		switch {
+		case cs.bad != "":
+			t.b.failAt(p, "%s (in the copy of struct %s)", cs.bad, name)
+		case t.b.syncTypeName(cs.typ) != "":
+			t.b.failAt(p, "unsupported: copy of struct %s, which holds synchronization object %s", name, name+cs.path)
+		}
+		out[i] = t.atAddr(mkBin(cfa.Add, lv.addr, num(int64(i))), cs.typ, lv.n)
+	}
+	return out
+}
+
+// structName names a struct lvalue for messages.
+func structName(lv lval) string {
+	if lv.l != nil {
+		return describeLocal(lv.l)
+	}
+	return "(" + nodeText(lv.n) + ")"
+}
+
+// copyStruct assigns each leaf of src to the same leaf of dst, in field
+// order: every field of src is read and every field of dst written. A
+// struct at a run-time address is copied cell by cell, each access a
+// choice on its address like any other.
+func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
+	dl, sl := t.structLeaves(dst, name, p), t.structLeaves(src, name, p)
+	if len(dl) != len(sl) {
+		t.b.failAt(p, "unsupported: assignment between different struct types")
+	}
+	for i, d := range dl {
+		s := sl[i]
+		if d.l != nil && s.l != nil {
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: d.l.v, RHS: cfa.Ref{V: s.l.v}, Pos: p})
+			continue
+		}
+		val := t.load(s)
+		t.update(d, false, func(v *cfa.Var) cfa.Expr {
+			t.assignTo(v, normBool(v, val), p)
+			return nil
+		})
 	}
 }
 
@@ -464,15 +521,12 @@ func (t *tb) structAssign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.
 	if want {
 		t.b.fail(x, "unsupported: value of a struct assignment")
 	}
-	if _, _, ok := memberPath(x.UnaryExpression); !ok {
-		t.member(x.UnaryExpression) // names the construct
-	}
-	dst := t.member(x.UnaryExpression)
-	if dst.members == nil {
+	dst := t.structRvalue(x.UnaryExpression)
+	if dst.l != nil && dst.l.members == nil {
 		t.b.fail(x.UnaryExpression, "unsupported: struct assignment target")
 	}
 	src := t.structRvalue(x.AssignmentExpression)
-	t.copyStruct(dst, src, describeLocal(dst), p)
+	t.copyStruct(dst, src, structName(dst), p)
 	return nil
 }
 
