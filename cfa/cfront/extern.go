@@ -327,3 +327,79 @@ func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Like: l.v, Untracked: true, Pos: p, Note: "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"})
 	return &local{v: v, typ: l.typ}
 }
+
+// libraryArg lowers what an undefined function may do with the memory
+// its pointer argument a reaches. C keeps a pointer inside the object it
+// points into, so the library may reach that whole object (all of an
+// array, not just the element a points to): it reads every cell,
+// overwrites every cell that is not const with any value, and runs the
+// functions its function-pointer cells hold in new threads, as it does
+// with a function it is given directly. A value of a that designates no
+// object (null, dangling) touches nothing: the library need not
+// dereference it. Memory circ cannot say what a library does with is
+// rejected: a pointer it could follow, a synchronization object or
+// thread handle, an atomic object, a void pointer. readOnly: the
+// parameter points to const, and circ trusts the library to only read.
+// note is the call's
+// approximation, repeated on each overwrite so that a trace shows why.
+func (t *tb) libraryArg(name string, a cc.ExpressionNode, readOnly bool, note string, p cfa.Pos) {
+	pt := pointee(a.Type())
+	if pt == nil || isVoid(pt) || isFunc(pt) {
+		t.b.fail(a, "unsupported: undefined function %s receives %s, a %s; circ cannot tell what it may do with the memory it points to", name, nodeText(a), describeC(a.Type()))
+	}
+	if _, bad := t.b.cellCount(pt); bad != "" {
+		t.b.fail(a, "unsupported: undefined function %s receives a pointer to %s", name, bad)
+	}
+	var specs []cellSpec
+	t.b.layout(pt, "", 0, nil, &specs)
+	if len(specs) == 0 {
+		return
+	}
+	addr := t.stableValue(a, p)
+	site := &derefSite{addr: addr, typ: specs[0].typ, pos: p, text: nodeText(a), lenient: true}
+	site.body = func(x int64) {
+		o, _ := t.b.prog.Memory.Find(x)
+		t.libraryTouch(name, o, readOnly, note, a, p)
+	}
+	site.untracked = func(x int64) {
+		// Another instance of the library's own object: its cells
+		// are scratch copies (writes dropped), but a function pointer
+		// there would run code circ does not see.
+		o, _ := t.b.prog.Memory.Find(x)
+		for _, v := range o.Cells {
+			if ct := t.b.cellTyp[v]; isPtr(ct) && isFunc(pointee(ct)) {
+				t.b.failAt(p, "unsupported: undefined function %s may run the function %s holds, in memory of a library", name, v.CName)
+			}
+		}
+	}
+	var targets []int64
+	for _, ci := range t.b.candidates(site.typ, addr) {
+		targets = append(targets, ci.obj.Addr(ci.idx))
+	}
+	t.choice(site, targets, "")
+}
+
+// libraryTouch lowers a library's accesses to every cell of object o
+// (see libraryArg).
+func (t *tb) libraryTouch(name string, o *cfa.Object, readOnly bool, note string, a cc.ExpressionNode, p cfa.Pos) {
+	for _, v := range o.Cells {
+		ci, ct := t.b.cells[v], t.b.cellTyp[v]
+		switch {
+		case ci.l.bad != "":
+			t.b.failAt(p, "%s, which undefined function %s may reach through %s", ci.l.bad, name, nodeText(a))
+		case v.Kind != cfa.Data:
+			t.b.failAt(p, "unsupported: undefined function %s may reach %s through %s, a synchronization object or thread handle; circ does not model what a library does with it", name, v.CName, nodeText(a))
+		case t.b.atomic[v]:
+			t.b.failAt(p, "unsupported: undefined function %s may reach atomic object %s through %s", name, v.CName, nodeText(a))
+		case isPtr(ct) && isFunc(pointee(ct)):
+			t.spawnCallback(name, t.snapshot(ref(v), ct, p), a, p)
+		case isPtr(ct):
+			t.b.failAt(p, "unsupported: undefined function %s may follow pointer %s it reaches through %s; circ does not model what a library does through it", name, v.CName, nodeText(a))
+		case readOnly:
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: t.temp(ct), RHS: ref(v), Pos: p})
+		default:
+			lo, hi := rangeOf(ct)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
+		}
+	}
+}

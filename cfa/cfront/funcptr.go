@@ -42,12 +42,13 @@ func (b *builder) scanTakenFuncs() {
 // funcChoice lowers a use of the function pointer value fv (the source
 // n): one arm per function whose address the program takes and which
 // fits takes (its number of parameters), each lowered by body, and an
-// error arm for every other value.
-func (t *tb) funcChoice(fv cfa.Expr, n cc.Node, fits func(nparams int) bool, body func(fd *cc.FunctionDefinition)) {
+// error arm for every other value (or, when lenient, an arm that does
+// nothing: a library need not call what it is given).
+func (t *tb) funcChoice(fv cfa.Expr, n cc.Node, lenient bool, fits func(nparams int) bool, body func(fd *cc.FunctionDefinition)) {
 	if readsGlobal(fv) {
 		fv = t.snapshot(fv, nil, t.b.pos(n))
 	}
-	site := &derefSite{addr: fv, fn: true, pos: t.b.pos(n), text: nodeText(n)}
+	site := &derefSite{addr: fv, fn: true, pos: t.b.pos(n), text: nodeText(n), lenient: lenient}
 	byAddr := map[int64]*cc.FunctionDefinition{}
 	names := make([]string, 0, len(t.b.takenFuncs))
 	for name := range t.b.takenFuncs {
@@ -103,7 +104,7 @@ func (t *tb) indirectCall(x *cc.PostfixExpression, as []cc.ExpressionNode, want 
 		}
 		res = t.temp(ft.Result())
 	}
-	t.funcChoice(fv, callee, func(n int) bool { return n == len(as) }, func(fd *cc.FunctionDefinition) {
+	t.funcChoice(fv, callee, false, func(n int) bool { return n == len(as) }, func(fd *cc.FunctionDefinition) {
 		if v := t.enter(fd, x, vals, want, p); res != nil {
 			t.set(res, v, p)
 		}
@@ -126,7 +127,7 @@ func (t *tb) routine(n cc.ExpressionNode, what string, maxParams int, body func(
 	if pt := pointee(n.Type()); pt == nil || !(isFunc(pt) || isVoid(pt)) {
 		t.b.fail(n, "unsupported: %s must be a function", what)
 	}
-	t.funcChoice(t.intExpr(n), n, func(k int) bool { return k <= maxParams }, body)
+	t.funcChoice(t.intExpr(n), n, false, func(k int) bool { return k <= maxParams }, body)
 }
 
 // stripFuncCasts removes casts and & around a function designator.

@@ -274,34 +274,29 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 
 // external lowers a call to a function circ has neither a body nor a
 // model for. circ assumes what a separately compiled library may do
-// without the program's help: return any value of its type, and call
-// the functions it is given, perhaps from threads of its own. It cannot
-// know the program's globals, so it touches the program's memory only
-// through pointers it receives; circ rejects those (it would have to
-// assume the function writes everything they reach).
+// without the program's help: return any value of its type, call the
+// functions it is given, perhaps from threads of its own, and read and
+// overwrite the memory its pointer arguments reach (libraryArg). It
+// cannot know the program's globals otherwise.
 func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	if len(t.b.externData) > 0 {
 		d := t.b.externData[0]
 		t.b.fail(x, "unsupported: undefined function %s may access %s, which the program declares extern at %s and does not define", name, d.Name(), t.b.pos(d))
 	}
-	type callback struct {
-		fv cfa.Expr
-		n  cc.ExpressionNode
+	var cbs, ptrs []cc.ExpressionNode
+	var consts []bool
+	ft, _ := x.PostfixExpression.Type().(*cc.FunctionType)
+	if ft == nil {
+		ft, _ = pointee(x.PostfixExpression.Type()).(*cc.FunctionType)
 	}
-	var cbs []callback
-	var names []string
-	for _, a := range as {
+	for i, a := range as {
 		at := a.Type()
 		switch {
 		case isFunc(at) || isFunc(pointee(at)):
-			fv := t.stableValue(a, p)
-			if k, ok := fv.(cfa.Const); ok && !t.b.isFuncAddr(k.Val) {
-				continue // null, SIG_IGN, SIG_DFL: no function
-			}
-			cbs = append(cbs, callback{fv, a})
-			names = append(names, nodeText(a))
+			cbs = append(cbs, a)
 		case isPtr(at) && !isNull(a):
-			t.b.fail(a, "unsupported: undefined function %s receives a pointer (%s); circ does not model what it does to memory", name, nodeText(a))
+			ptrs = append(ptrs, a)
+			consts = append(consts, constPointee(ft, i))
 		case isInt(at) || isPtr(at):
 			t.discardRead(a, p)
 		default:
@@ -309,27 +304,32 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		}
 	}
 	rt := x.Type()
-	note := fmt.Sprintf("undefined function %s: assumed to return any value and to touch no memory of the program", name)
+	note := fmt.Sprintf("undefined function %s: assumed to return any value", name)
 	if isPtr(rt) && t.b.externable(pointee(rt)) {
-		note = fmt.Sprintf("undefined function %s: assumed to return null, an object of its own of type %s, or one the program lets other files name, and to touch no memory", name, typeName(pointee(rt)))
+		note = fmt.Sprintf("undefined function %s: assumed to return null, an object of its own of type %s, or one the program lets other files name", name, typeName(pointee(rt)))
+	}
+	if len(ptrs) == 0 {
+		note += " and to touch no memory of the program"
+	} else {
+		var names []string
+		for _, a := range ptrs {
+			names = append(names, nodeText(a))
+		}
+		note += fmt.Sprintf(", to touch no memory of the program but what %s point into (reading each cell, overwriting each cell that is neither const nor a function pointer with any value, and running the functions there in any number of new threads) and to keep no pointer", strings.Join(names, " and "))
 	}
 	if len(cbs) > 0 {
+		var names []string
+		for _, a := range cbs {
+			names = append(names, nodeText(a))
+		}
 		note += fmt.Sprintf("; it may run %s in any number of new threads", strings.Join(names, ", "))
 	}
 	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: note})
-	for _, cb := range cbs {
-		cb := cb
-		t.loop(p, func() {
-			t.funcChoice(cb.fv, cb.n, func(k int) bool { return k <= 1 }, func(fd *cc.FunctionDefinition) {
-				var arg cfa.Expr
-				if ps := realParams(fd.Declarator.Type().(*cc.FunctionType)); len(ps) > 0 {
-					v := t.temp(ps[0].Type())
-					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Note: name + " passes an unknown argument"})
-					arg = ref(v)
-				}
-				t.add(&cfa.Edge{Kind: cfa.Create, Template: t.b.template(fd), Arg: arg, Pos: p})
-			})
-		})
+	for _, a := range cbs {
+		t.spawnCallback(name, t.stableValue(a, p), a, p)
+	}
+	for i, a := range ptrs {
+		t.libraryArg(name, a, consts[i], note, p)
 	}
 	if !want {
 		return nil
@@ -346,6 +346,37 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	res := t.temp(rt)
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "result of undefined function " + name})
 	return ref(res)
+}
+
+// constPointee reports whether parameter i of the prototype ft is a
+// pointer to const (the library promises to only read through it).
+func constPointee(ft *cc.FunctionType, i int) bool {
+	if ft == nil {
+		return false
+	}
+	ps := realParams(ft)
+	return i < len(ps) && isPtr(ps[i].Type()) && pointee(ps[i].Type()).Attributes().IsConst()
+}
+
+// spawnCallback lowers a library's use of the function pointer value fv
+// (the source n) it was given: it may run the function, with an unknown
+// argument if it takes one, in any number of new threads. A value that
+// is no function (null, garbage) runs nothing.
+func (t *tb) spawnCallback(name string, fv cfa.Expr, n cc.Node, p cfa.Pos) {
+	if k, ok := fv.(cfa.Const); ok && !t.b.isFuncAddr(k.Val) {
+		return // null, SIG_IGN, SIG_DFL: no function
+	}
+	t.loop(p, func() {
+		t.funcChoice(fv, n, true, func(k int) bool { return k <= 1 }, func(fd *cc.FunctionDefinition) {
+			var arg cfa.Expr
+			if ps := realParams(fd.Declarator.Type().(*cc.FunctionType)); len(ps) > 0 {
+				v := t.temp(ps[0].Type())
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Note: name + " passes an unknown argument"})
+				arg = ref(v)
+			}
+			t.add(&cfa.Edge{Kind: cfa.Create, Template: t.b.template(fd), Arg: arg, Pos: p})
+		})
+	})
 }
 
 // isFuncAddr reports whether a is a function's address.

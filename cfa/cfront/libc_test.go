@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"sort"
 	"strings"
 	"testing"
 
@@ -15,8 +16,14 @@ func TestCallErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"external-receives-pointer", "int foo(int *);\nint g;\nint main(void) {\n  return foo(&g);\n}\n",
-			"t.c:4:14: unsupported: undefined function foo receives a pointer (&g)"},
+		{"external-receives-void-pointer", "int foo(void *);\nint g;\nint main(void) {\n  void *p = &g;\n  return foo(p);\n}\n",
+			"t.c:5:14: unsupported: undefined function foo receives p, a pointer to void"},
+		{"external-may-follow-pointer", "struct node { int v; struct node *next; };\nvoid walk(struct node *);\nstruct node a;\nint main(void) {\n  walk(&a);\n  return 0;\n}\n",
+			"t.c:5:3: unsupported: undefined function walk may follow pointer a.next it reaches through &a"},
+		{"external-reaches-mutex", "#include <pthread.h>\nstruct dev { int n; pthread_mutex_t m; };\nvoid reset(struct dev *);\nstruct dev d;\nint main(void) {\n  reset(&d);\n  return 0;\n}\n",
+			"t.c:6:3: unsupported: undefined function reset may reach d.m through &d, a synchronization object or thread handle"},
+		{"external-reaches-handle", "#include <pthread.h>\nvoid *f(void *a) { return 0; }\nvoid foo(pthread_t *);\nint main(void) {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  foo(&t);\n  pthread_join(t, 0);\n  return 0;\n}\n",
+			"t.c:7:3: unsupported: undefined function foo may reach main::t through &t, a synchronization object or thread handle"},
 		{"external-returns-string", "char *get(void);\nint main(void) {\n  return *get();\n}\n",
 			"t.c:3:11: unsupported: undefined function get returns pointer"},
 		{"free-library-object", "#include <stdlib.h>\nstruct s { int a; };\nstruct s *s_new(void);\nint main(void) {\n  struct s *p = s_new();\n  free(p);\n  return 0;\n}\n",
@@ -140,6 +147,59 @@ func TestExternalCallbackRunsInNewThreads(t *testing.T) {
 	}
 	if len(p.Approximations) == 0 || !strings.Contains(p.Approximations[0].Note, "may run cb in any number of new threads") {
 		t.Errorf("approximations %v do not name the callback", p.Approximations)
+	}
+}
+
+// TestExternalTouchesWholeObject: an undefined function given a pointer
+// into an array may overwrite every element (C keeps its arithmetic
+// inside the array, not inside the element), reads only through a
+// pointer to const, runs the function pointers it reaches in new
+// threads, and does nothing with a null pointer.
+func TestExternalTouchesWholeObject(t *testing.T) {
+	p := mustParse(t, `struct ops { void (*run)(void); int n; };
+void fill(int *);
+void show(const int *);
+void setup(struct ops *);
+int a[3], b[2], hits;
+void cb(void) { hits = 1; }
+struct ops ops = { cb, 0 };
+int main(void) {
+  fill(&a[1]);
+  show(b);
+  setup(&ops);
+  fill(0);
+  return 0;
+}
+`)
+	var havocs, reads []string
+	creates := 0
+	for _, e := range p.Main().Edges {
+		switch {
+		case e.Kind == cfa.Havoc && e.LHS.Global:
+			havocs = append(havocs, e.LHS.CName)
+		case e.Kind == cfa.Assign:
+			for _, v := range e.Reads {
+				reads = append(reads, v.CName)
+			}
+		case e.Kind == cfa.Create && e.Template.Name == "cb":
+			creates++
+		}
+	}
+	sort.Strings(havocs)
+	if got := strings.Join(havocs, " "); got != "a[0] a[1] a[2] ops.n" {
+		t.Errorf("library writes %q, want a[0] a[1] a[2] ops.n", got)
+	}
+	sort.Strings(reads)
+	if got := strings.Join(reads, " "); !strings.Contains(got, "b[0] b[1]") {
+		t.Errorf("library reads %q, want b[0] b[1] among them", got)
+	}
+	if creates != 1 {
+		t.Errorf("%d creations of cb through ops.run, want 1", creates)
+	}
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Error {
+			t.Errorf("a library's pointer argument stops the program: %v", e)
+		}
 	}
 }
 

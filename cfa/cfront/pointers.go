@@ -43,6 +43,11 @@ type derefSite struct {
 	body       func(a int64)
 	// nullOK: null is a valid value (free(0)), not an error.
 	nullOK bool
+	// lenient: every value without an arm (null, dangling, past an
+	// object) does nothing instead of stopping the program: the site
+	// is what a library may do with a pointer it receives, and a
+	// library need not dereference it.
+	lenient bool
 	// fn: the targets are functions (a call through a pointer), all
 	// armed when the site is lowered.
 	fn bool
@@ -67,7 +72,9 @@ func (t *tb) choice(site *derefSite, targets []int64, msg string) {
 	}
 	site.arm(num(1), 0, func() {
 		site.err = t.c.Edges[len(t.c.Edges)-1]
-		t.stop(cfa.Error, p, msg)
+		if !site.lenient {
+			t.stop(cfa.Error, p, msg)
+		}
 	})
 	t.cur, t.d = -1, site.depth
 	t.place(site.join, p)

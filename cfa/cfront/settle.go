@@ -111,6 +111,7 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 		switch vals := r.Eval(s.addr); {
 		case vals.Top:
 			b.failAt(s.pos, "unsupported: %s may point anywhere", s.text)
+		case s.lenient:
 		case s.fn && !anyArmed(s, vals):
 			b.failAt(s.pos, "unsupported: %s never points to a function here (uninitialized?); circ does not check past undefined behaviour", s.text)
 		case !s.fn && !s.nullOK && !b.anyValid(vals):

@@ -171,8 +171,14 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 			rep.Unchecked = append(rep.Unchecked, v.CName+": a pthread_t that two threads access; circ checks no races on thread handles")
 		}
 	}
+	seen := map[string]bool{}
 	for _, e := range prog.Approximations {
-		rep.Approximations = append(rep.Approximations, fmt.Sprintf("%s: %s", e.Pos, e.Note))
+		// One call may approximate on many edges (a library's write of
+		// each cell it reaches): list each position and reason once.
+		if a := fmt.Sprintf("%s: %s", e.Pos, e.Note); !seen[a] {
+			seen[a] = true
+			rep.Approximations = append(rep.Approximations, a)
+		}
 	}
 	return rep, 0
 }
