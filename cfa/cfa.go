@@ -700,7 +700,25 @@ func dataAccesses(e *Edge) (reads, writes []*Var) {
 // those accessed by two templates, or by a template that can run more than
 // one instance. These are the variables circ checks by default.
 func (p *Program) SharedData() []*Var {
-	return p.shared(func(e *Edge) []*Var { return append(append([]*Var{}, e.Reads...), e.Writes...) })
+	// A string literal's cells are only read (writing one stops the
+	// program): they cannot race.
+	literal := map[*Var]bool{}
+	if p.Memory != nil {
+		for _, o := range p.Memory.Objects {
+			if o.Kind == StringObject {
+				for _, v := range o.Cells {
+					literal[v] = true
+				}
+			}
+		}
+	}
+	var out []*Var
+	for _, v := range p.shared(func(e *Edge) []*Var { return append(append([]*Var{}, e.Reads...), e.Writes...) }) {
+		if !literal[v] {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // SharedHandles returns the thread-handle globals that two threads can

@@ -46,6 +46,9 @@ const (
 	// ExternObject is a summary of the objects of one type that code
 	// without a body (a library) owns and hands out pointers to.
 	ExternObject
+	// StringObject is a string literal: read-only chars, the last 0.
+	// Writing one is a runtime error, so its cells never race.
+	StringObject
 )
 
 // InstanceStride is the distance between two instances of a summary

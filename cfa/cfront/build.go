@@ -72,6 +72,8 @@ type builder struct {
 	externByType map[string]*cfa.Object
 	externType   map[*cfa.Object]cc.Type
 	mainTB       *tb
+	// literals are the objects of the string literals lowered so far.
+	literals map[*cc.PrimaryExpression]*cfa.Object
 }
 
 // local is what a C variable maps to: a cfa variable, or the reason it
@@ -148,6 +150,7 @@ func (b *builder) build() *cfa.Program {
 	b.objects = map[any]*cfa.Object{}
 	b.funcObjs = map[string]*cfa.Object{}
 	b.allocs = map[*cfa.Object]*cfa.Edge{}
+	b.literals = map[*cc.PrimaryExpression]*cfa.Object{}
 	b.arms = map[*cfa.Edge]pointsto.Arm{}
 	b.externByType = map[string]*cfa.Object{}
 	b.externType = map[*cfa.Object]cc.Type{}

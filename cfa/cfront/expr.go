@@ -377,8 +377,10 @@ func (t *tb) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 		t.b.fail(x, "unsupported: wide character constant")
 	case cc.PrimaryExpressionFloat:
 		t.b.fail(x, "unsupported: floating-point constant %s", x.Token.SrcStr())
-	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
-		t.b.fail(x, "unsupported: string literal")
+	case cc.PrimaryExpressionString:
+		return num(t.b.literal(x).Base)
+	case cc.PrimaryExpressionLString:
+		t.b.fail(x, "unsupported: wide string literal")
 	case cc.PrimaryExpressionExpr:
 		return t.expr(x.ExpressionList, want)
 	case cc.PrimaryExpressionStmt:

@@ -395,7 +395,7 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, readOnly bool, note string
 			t.spawnCallback(name, t.snapshot(ref(v), ct, p), a, p)
 		case isPtr(ct):
 			t.b.failAt(p, "unsupported: undefined function %s may follow pointer %s it reaches through %s; circ does not model what a library does through it", name, v.CName, nodeText(a))
-		case readOnly:
+		case readOnly || o.Kind == cfa.StringObject:
 			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: t.temp(ct), RHS: ref(v), Pos: p})
 		default:
 			lo, hi := rangeOf(ct)

@@ -315,7 +315,11 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		for _, a := range ptrs {
 			names = append(names, nodeText(a))
 		}
-		note += fmt.Sprintf(", to touch no memory of the program but what %s point into (reading each cell, overwriting each cell that is neither const nor a function pointer with any value, and running the functions there in any number of new threads) and to keep no pointer", strings.Join(names, " and "))
+		verb := "points"
+		if len(names) > 1 {
+			verb = "point"
+		}
+		note += fmt.Sprintf(", to touch no memory of the program but what %s %s into (reading each cell, overwriting each cell that is neither const nor a function pointer with any value, and running the functions there in any number of new threads) and to keep no pointer", strings.Join(names, " and "), verb)
 	}
 	if len(cbs) > 0 {
 		var names []string

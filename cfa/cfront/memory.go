@@ -561,6 +561,9 @@ func (b *builder) constAddr(n cc.ExpressionNode) (int64, bool) {
 	}
 	switch x := s.(type) {
 	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionString {
+			return b.literal(x).Base, true
+		}
 		if x.Case != cc.PrimaryExpressionIdent {
 			return 0, false
 		}
@@ -673,4 +676,53 @@ func (b *builder) dynamicCell(oname string, cs cellSpec, pos cfa.Pos, key any) *
 	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: oname + cs.path, Pos: pos, Bool: cs.typ.Kind() == cc.Bool, Frame: -1}
 	b.prog.Globals = append(b.prog.Globals, v)
 	return &local{v: v, typ: cs.typ, sync: b.syncTypeName(cs.typ), key: key}
+}
+
+// literal is the object of string literal x: one char cell per byte,
+// the terminating 0 included, named after its position. Each
+// evaluation of x yields this object (C lets equal literals share).
+func (b *builder) literal(x *cc.PrimaryExpression) *cfa.Object {
+	if o := b.literals[x]; o != nil {
+		return o
+	}
+	sv, ok := x.Value().(cc.StringValue)
+	elem := pointee(x.Type())
+	if !ok || elem == nil {
+		b.fail(x, "unsupported: string literal")
+	}
+	// cc's value may or may not hold the terminating 0.
+	bytes := []byte(string(sv))
+	if len(bytes) == 0 || bytes[len(bytes)-1] != 0 {
+		bytes = append(bytes, 0)
+	}
+	p := b.pos(x)
+	name := b.unique(fmt.Sprintf("string@%s:%d:%d", baseName(p.File), p.Line, p.Col))
+	specs := make([]cellSpec, len(bytes))
+	for i := range specs {
+		specs[i] = cellSpec{path: fmt.Sprintf("[%d]", i), typ: elem, off: int64(i)}
+	}
+	signed := cc.IsSignedInteger(elem)
+	o := b.newObjectCells(cfa.StringObject, name, specs, p, nil, func(cs cellSpec) *local {
+		val := int64(bytes[cs.off])
+		if signed {
+			val = int64(int8(bytes[cs.off]))
+		}
+		v := &cfa.Var{Name: b.unique(name + cs.path), Global: true, CName: name + cs.path, Pos: p, Init: val}
+		b.prog.Globals = append(b.prog.Globals, v)
+		return &local{v: v, typ: cs.typ}
+	})
+	b.literals[x] = o
+	return o
+}
+
+// readOnly reports whether l is a cell of a string literal.
+func (b *builder) readOnly(l *local) bool {
+	ci := b.cells[l.v]
+	return l.v != nil && ci != nil && ci.obj.Kind == cfa.StringObject
+}
+
+// writeReadOnly lowers a write into read-only cell l: undefined
+// behaviour, which stops the program.
+func (t *tb) writeReadOnly(l *local, p cfa.Pos) {
+	t.stop(cfa.Error, p, "runtime error: write into string literal "+l.v.CName)
 }

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -93,5 +94,59 @@ func TestPrivateHeapBlockBecomesLocal(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the thread's private block is not one of its locals")
+	}
+}
+
+// TestStringLiteralIsReadOnlyObject: a string literal is an object of
+// char cells holding its bytes and a terminating 0; a write through a
+// pointer to it stops the program, and its cells are no race target.
+func TestStringLiteralIsReadOnlyObject(t *testing.T) {
+	p := mustParse(t, `#include <pthread.h>
+const char *s = "hi";
+void *w(void *a) { char c = *s; return 0; }
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, w, 0);
+  char *q = (char *)s;
+  char c = *s;
+  *q = 'x';
+  return c;
+}
+`)
+	var lit *cfa.Object
+	for _, o := range p.Memory.Objects {
+		if o.Kind == cfa.StringObject {
+			lit = o
+		}
+	}
+	if lit == nil || lit.Name != "string@t.c:2:17" {
+		t.Fatalf("no literal object string@t.c:2:17 in %v", p.Memory.Objects)
+	}
+	var vals []int64
+	for _, v := range lit.Cells {
+		vals = append(vals, v.Init)
+	}
+	if fmt.Sprint(vals) != "[104 105 0]" {
+		t.Errorf("literal cells %v, want [104 105 0]", vals)
+	}
+	if g := p.Global("s"); g == nil || g.Init != lit.Base {
+		t.Errorf("s does not start at the literal's address %d", lit.Base)
+	}
+	stops := 0
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Assign && e.LHS == lit.Cells[0] {
+			t.Errorf("a write into the literal is lowered as a write: %v", e)
+		}
+		if e.Kind == cfa.Error && strings.Contains(e.Note, "write into string literal") {
+			stops++
+		}
+	}
+	if stops != 1 {
+		t.Errorf("%d runtime errors for the write into the literal, want 1", stops)
+	}
+	for _, v := range p.SharedData() {
+		if strings.HasPrefix(v.Name, "string@") {
+			t.Errorf("literal cell %s is a race target", v.Name)
+		}
 	}
 }

@@ -130,6 +130,9 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 			}
 			return lval{l: l, typ: d.Type(), n: x}
 		}
+		if x.Case == cc.PrimaryExpressionString {
+			return lval{addr: num(t.b.literal(x).Base), typ: x.Type(), n: x}
+		}
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionPrimary:
@@ -389,6 +392,10 @@ func (t *tb) scalarVar(l *local, n cc.Node) *cfa.Var {
 // f yields (the same in every arm, through a temporary).
 func (t *tb) update(lv lval, want bool, f func(v *cfa.Var) cfa.Expr) cfa.Expr {
 	if lv.l != nil {
+		if t.b.readOnly(lv.l) {
+			t.writeReadOnly(lv.l, t.b.pos(lv.n))
+			return num(0) // not reached
+		}
 		return f(t.scalarVar(lv.l, lv.n))
 	}
 	var res *cfa.Var
@@ -399,6 +406,10 @@ func (t *tb) update(lv lval, want bool, f func(v *cfa.Var) cfa.Expr) cfa.Expr {
 	t.access(lv, func(l *local) {
 		if l.v != nil && t.b.atomic[l.v] {
 			t.b.fail(lv.n, "unsupported: atomic object %s written through a pointer", l.v.CName)
+		}
+		if t.b.readOnly(l) {
+			t.writeReadOnly(l, p)
+			return
 		}
 		r := f(t.scalarVar(l, lv.n))
 		if res != nil {
