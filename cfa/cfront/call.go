@@ -366,15 +366,26 @@ func (t *tb) prototype(fd *cc.FunctionDefinition, x cc.Node) *cc.FunctionType {
 	return ft
 }
 
+// argVal is one evaluated argument: a scalar's value, or the struct
+// lvalue a struct parameter is copied from.
+type argVal struct {
+	e cfa.Expr
+	s *lval
+}
+
 // callArgs evaluates a call's arguments in the caller, left to right,
 // as values of the parameter types ptypes of callee name.
-func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p cfa.Pos) []cfa.Expr {
-	vals := make([]cfa.Expr, len(as))
+func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p cfa.Pos) []argVal {
+	vals := make([]argVal, len(as))
 	for i, a := range as {
 		pt := ptypes[i]
 		switch {
 		case isInt(pt) || isPtr(pt):
-			vals[i] = t.intExpr(a)
+			vals[i].e = t.intExpr(a)
+		case t.b.isStruct(pt):
+			src := t.structRvalue(a)
+			vals[i].s = &src
+			continue
 		default:
 			if _, bad := t.b.classify(pt); bad == "" {
 				t.b.fail(a, "unsupported: passing a synchronization object by value to %s", name)
@@ -383,7 +394,7 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 		}
 		for _, later := range as[i+1:] {
 			if hasSE(later) {
-				vals[i] = t.snapshot(vals[i], a.Type(), p)
+				vals[i].e = t.snapshot(vals[i].e, a.Type(), p)
 				break
 			}
 		}
@@ -391,8 +402,10 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 	return vals
 }
 
-// enter inlines fd's body for a call with argument values vals.
-func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []cfa.Expr, want bool, p cfa.Pos) cfa.Expr {
+// enter inlines fd's body for a call with argument values vals. A
+// struct parameter is a struct variable of the callee's frame that
+// starts as a copy of its argument.
+func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []argVal, want bool, p cfa.Pos) cfa.Expr {
 	name := fd.Declarator.Name()
 	if t.onStack(name) {
 		t.b.fail(x, "unsupported: recursive call to %s", name)
@@ -405,13 +418,26 @@ func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []cf
 	t.stack = append(t.stack, name)
 	for i, prm := range params {
 		d := prm.Declarator
+		if src := vals[i].s; src != nil {
+			if d == nil || d.Name() == "" {
+				continue // an unnamed struct parameter is never read
+			}
+			var l *local
+			if t.b.inMemory(d) {
+				l = t.stackObject(d, prm.Type())
+			} else {
+				l = t.structVar(d)
+			}
+			t.copyStruct(lval{l: l, typ: prm.Type(), n: d}, *src, d.Name(), p)
+			continue
+		}
 		var l *local
 		if d == nil || d.Name() == "" {
 			l = t.newVar(nil, "param", cfa.Data, prm.Type())
 		} else {
 			l = t.declLocal(d, prm.Type())
 		}
-		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: normBool(l.v, vals[i]), Pos: p})
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: normBool(l.v, vals[i].e), Pos: p})
 	}
 	rt := ft.Result()
 	switch {

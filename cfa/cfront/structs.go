@@ -213,6 +213,29 @@ func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc
 // from another struct, or, without an initializer, an arbitrary value in
 // every data field.
 func (t *tb) declStruct(d *cc.Declarator, init *cc.Initializer) *local {
+	l := t.structVar(d)
+	p := t.b.pos(d)
+	switch {
+	case init == nil:
+		for _, f := range leaves(l) {
+			if f.v != nil && f.v.Kind == cfa.Data {
+				lo, hi := rangeOf(f.typ)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: f.v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + f.v.CName})
+			}
+		}
+	case init.Case == cc.InitializerExpr:
+		src := t.structRvalue(init.AssignmentExpression)
+		t.copyStruct(lval{l: l, typ: d.Type(), n: d}, src, d.Name(), p)
+	default:
+		t.b.checkStructInit(init, d.Name())
+		t.initStructList(l, init, d.Name(), p)
+	}
+	return l
+}
+
+// structVar is the local of struct variable d of the current frame
+// (not in memory), created on first use.
+func (t *tb) structVar(d *cc.Declarator) *local {
 	l := t.fr.vars[d]
 	if l == nil {
 		base := t.b.objKey(d)
@@ -229,22 +252,6 @@ func (t *tb) declStruct(d *cc.Declarator, init *cc.Initializer) *local {
 	}
 	if l.bad != "" {
 		t.b.fail(d, "%s", l.bad)
-	}
-	p := t.b.pos(d)
-	switch {
-	case init == nil:
-		for _, f := range leaves(l) {
-			if f.v != nil && f.v.Kind == cfa.Data {
-				lo, hi := rangeOf(f.typ)
-				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: f.v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + f.v.CName})
-			}
-		}
-	case init.Case == cc.InitializerExpr:
-		src := t.structRvalue(init.AssignmentExpression)
-		t.copyStruct(lval{l: l, typ: d.Type(), n: d}, src, d.Name(), p)
-	default:
-		t.b.checkStructInit(init, d.Name())
-		t.initStructList(l, init, d.Name(), p)
 	}
 	return l
 }
