@@ -35,6 +35,9 @@ var libcResult = map[string][2]*int64{
 // for other functions.
 func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
 	switch name {
+	case "__builtin_memset", "__builtin_memcpy", "__builtin_memmove":
+		// What the headers' macros and fortified versions call.
+		return t.libc(strings.TrimPrefix(name, "__builtin_"), x, as, want, p)
 	case "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp", "siglongjmp":
 		t.b.fail(x, "unsupported: %s (setjmp/longjmp)", name)
 	case "memset":

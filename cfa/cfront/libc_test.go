@@ -94,6 +94,8 @@ func TestMemoryFunctionsWriteCells(t *testing.T) {
 		{"memcpy", "#include <string.h>\nint src[3] = {4, 5, 6};\nint dst[3];\n" +
 			"int main(void) {\n  int *from = src;\n  memcpy(dst, from + 1, 2 * sizeof(int));\n  return 0;\n}\n",
 			map[string]int64{"dst[0]": 5, "dst[1]": 6, "dst[2]": 0}},
+		{"__builtin_memset", "int a[2] = {3, 4};\nint main(void) {\n  __builtin_memset(a, 0, sizeof a);\n  return 0;\n}\n",
+			map[string]int64{"a[0]": 0, "a[1]": 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
