@@ -72,6 +72,9 @@ type builder struct {
 	externByType map[string]*cfa.Object
 	externType   map[*cfa.Object]cc.Type
 	mainTB       *tb
+	// libInts are the integer arguments of undefined functions, which
+	// must hold no address (checkLibraryInts).
+	libInts []libInt
 	// literals are the objects of the string literals lowered so far.
 	literals map[*cc.PrimaryExpression]*cfa.Object
 }

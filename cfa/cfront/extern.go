@@ -328,21 +328,26 @@ func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
 	return &local{v: v, typ: l.typ}
 }
 
-// libraryArg lowers what an undefined function may do with the memory
-// its pointer argument a reaches. C keeps a pointer inside the object it
-// points into, so the library may reach that whole object (all of an
-// array, not just the element a points to): it reads every cell,
-// overwrites every cell that is not const with any value, and runs the
-// functions its function-pointer cells hold in new threads, as it does
-// with a function it is given directly. A value of a that designates no
-// object (null, dangling) touches nothing: the library need not
-// dereference it. Memory circ cannot say what a library does with is
-// rejected: a pointer it could follow, a synchronization object or
-// thread handle, an atomic object, a void pointer. readOnly: the
-// parameter points to const, and circ trusts the library to only read.
-// note is the call's
-// approximation, repeated on each overwrite so that a trace shows why.
-func (t *tb) libraryArg(name string, a cc.ExpressionNode, readOnly bool, note string, p cfa.Pos) {
+// libInt is an integer argument of an undefined function, evaluated.
+type libInt struct {
+	e          cfa.Expr
+	pos        cfa.Pos
+	name, text string
+}
+
+// libArg is a pointer argument of an undefined function, evaluated.
+type libArg struct {
+	n        cc.ExpressionNode
+	addr     cfa.Expr
+	readOnly bool // the parameter points to const: the library only reads
+	// first is the type of the first cell of the pointee.
+	first cc.Type
+}
+
+// libraryArg evaluates pointer argument a of undefined function name,
+// rejecting what circ cannot say a library does with it (a void
+// pointer, a pointee circ cannot lay out).
+func (t *tb) libraryArg(name string, a cc.ExpressionNode, readOnly bool, p cfa.Pos) *libArg {
 	pt := pointee(a.Type())
 	if pt == nil || isVoid(pt) || isFunc(pt) {
 		t.b.fail(a, "unsupported: undefined function %s receives %s, a %s; circ cannot tell what it may do with the memory it points to", name, nodeText(a), describeC(a.Type()))
@@ -353,13 +358,33 @@ func (t *tb) libraryArg(name string, a cc.ExpressionNode, readOnly bool, note st
 	var specs []cellSpec
 	t.b.layout(pt, "", 0, nil, &specs)
 	if len(specs) == 0 {
-		return
+		return nil
 	}
-	addr := t.stableValue(a, p)
-	site := &derefSite{addr: addr, typ: specs[0].typ, pos: p, text: nodeText(a), lenient: true}
+	return &libArg{n: a, addr: t.stableValue(a, p), readOnly: readOnly, first: specs[0].typ}
+}
+
+// libraryReach lowers what an undefined function may do with the memory
+// pointer argument la reaches. C keeps a pointer inside the object it
+// points into (or one past it), so the library may reach that whole
+// object, all of an array and not just the element la points to. The
+// call is lowered in two passes over its pointer arguments, after all
+// arguments are evaluated: first (spawn) the library reads every
+// function-pointer cell and may run what it holds in new threads, as it
+// does with a function it is given directly; then (!spawn) it reads
+// every cell and overwrites each one that is not const: an integer with
+// any value, a function pointer with null or the function it holds.
+// Starting every thread first lets them run beside every later access.
+// A value of la that designates no object (null, dangling) touches
+// nothing: the library need not dereference it. Memory circ cannot say
+// what a library does with is rejected: a pointer it could follow, a
+// synchronization object or thread handle, an atomic object (and, in
+// settle, an integer holding an address). note is the call's
+// approximation, repeated on each overwrite so that a trace shows why.
+func (t *tb) libraryReach(name string, la *libArg, spawn bool, note string, p cfa.Pos) {
+	site := &derefSite{addr: la.addr, typ: la.first, pos: p, text: nodeText(la.n), lenient: true, library: true}
 	site.body = func(x int64) {
 		o, _ := t.b.prog.Memory.Find(x)
-		t.libraryTouch(name, o, readOnly, note, a, p)
+		t.libraryTouch(name, o, la, spawn, note, p)
 	}
 	site.untracked = func(x int64) {
 		// Another instance of the library's own object: its cells
@@ -373,33 +398,68 @@ func (t *tb) libraryArg(name string, a cc.ExpressionNode, readOnly bool, note st
 		}
 	}
 	var targets []int64
-	for _, ci := range t.b.candidates(site.typ, addr) {
+	for _, ci := range t.b.candidates(site.typ, la.addr) {
 		targets = append(targets, ci.obj.Addr(ci.idx))
 	}
 	t.choice(site, targets, "")
 }
 
-// libraryTouch lowers a library's accesses to every cell of object o
-// (see libraryArg).
-func (t *tb) libraryTouch(name string, o *cfa.Object, readOnly bool, note string, a cc.ExpressionNode, p cfa.Pos) {
+// libraryTouch lowers one pass of a library's accesses to the cells of
+// object o (see libraryReach).
+func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, note string, p cfa.Pos) {
 	for _, v := range o.Cells {
 		ci, ct := t.b.cells[v], t.b.cellTyp[v]
+		isFn := isPtr(ct) && isFunc(pointee(ct))
+		readOnly := la.readOnly || o.Kind == cfa.StringObject || ct.Attributes().IsConst()
 		switch {
 		case ci.l.bad != "":
-			t.b.failAt(p, "%s, which undefined function %s may reach through %s", ci.l.bad, name, nodeText(a))
+			t.b.failAt(p, "%s, which undefined function %s may reach through %s", ci.l.bad, name, nodeText(la.n))
 		case v.Kind != cfa.Data:
-			t.b.failAt(p, "unsupported: undefined function %s may reach %s through %s, a synchronization object or thread handle; circ does not model what a library does with it", name, v.CName, nodeText(a))
+			t.b.failAt(p, "unsupported: undefined function %s may reach %s through %s, a synchronization object or thread handle; circ does not model what a library does with it", name, v.CName, nodeText(la.n))
 		case t.b.atomic[v]:
-			t.b.failAt(p, "unsupported: undefined function %s may reach atomic object %s through %s", name, v.CName, nodeText(a))
-		case isPtr(ct) && isFunc(pointee(ct)):
-			t.spawnCallback(name, t.snapshot(ref(v), ct, p), a, p)
-		case isPtr(ct):
-			t.b.failAt(p, "unsupported: undefined function %s may follow pointer %s it reaches through %s; circ does not model what a library does through it", name, v.CName, nodeText(a))
-		case readOnly || o.Kind == cfa.StringObject:
+			t.b.failAt(p, "unsupported: undefined function %s may reach atomic object %s through %s", name, v.CName, nodeText(la.n))
+		case isPtr(ct) && !isFn:
+			t.b.failAt(p, "unsupported: undefined function %s may follow pointer %s it reaches through %s; circ does not model what a library does through it", name, v.CName, nodeText(la.n))
+		case spawn:
+			if isFn {
+				t.spawnCallback(name, t.snapshot(ref(v), ct, p), la.n, p)
+			}
+		case readOnly:
 			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: t.temp(ct), RHS: ref(v), Pos: p})
+		case isFn:
+			old := t.snapshot(ref(v), ct, p)
+			t.choose(p, arm{body: func() { t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: old, Pos: p, Approx: true, Note: note}) }},
+				arm{body: func() { t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: num(0), Pos: p, Approx: true, Note: note}) }})
 		default:
 			lo, hi := rangeOf(ct)
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
+		}
+	}
+}
+
+// checkLibraryInts rejects an integer an undefined function receives,
+// or reaches through a pointer, that may hold a program's address: the
+// library could turn it back into a pointer (a cookie, epoll's data).
+func (b *builder) checkLibraryInts(r *pointsto.Result) {
+	for _, li := range b.libInts {
+		if vals := r.Eval(li.e); len(vals.Addrs) > 0 {
+			b.failAt(li.pos, "unsupported: undefined function %s receives %s, an integer that may hold an address; circ does not model what a library does through it", li.name, li.text)
+		}
+	}
+	for _, s := range b.derefs {
+		if !s.library || s.fn || s.err == nil || !r.Reachable(s.t.c, s.err.From) {
+			continue
+		}
+		for _, a := range r.Eval(s.addr).Sorted() {
+			o, _ := b.prog.Memory.Find(a)
+			if o == nil || o.Kind == cfa.FuncObject {
+				continue
+			}
+			for _, v := range o.Cells {
+				if isInt(b.cellTyp[v]) && len(r.Values(v).Addrs) > 0 {
+					b.failAt(s.pos, "unsupported: %s reaches %s, an integer that may hold an address, which an undefined function could use as a pointer", s.text, v.CName)
+				}
+			}
 		}
 	}
 }

@@ -286,8 +286,14 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		d := t.b.externData[0]
 		t.b.fail(x, "unsupported: undefined function %s may access %s, which the program declares extern at %s and does not define", name, d.Name(), t.b.pos(d))
 	}
-	var cbs, ptrs []cc.ExpressionNode
-	var consts []bool
+	// Evaluate every argument first (C does, before the call).
+	type callback struct {
+		fv cfa.Expr
+		n  cc.ExpressionNode
+	}
+	var cbs []callback
+	var ptrs []*libArg
+	var names, cbNames []string
 	ft, _ := x.PostfixExpression.Type().(*cc.FunctionType)
 	if ft == nil {
 		ft, _ = pointee(x.PostfixExpression.Type()).(*cc.FunctionType)
@@ -296,11 +302,17 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		at := a.Type()
 		switch {
 		case isFunc(at) || isFunc(pointee(at)):
-			cbs = append(cbs, a)
+			cbs = append(cbs, callback{t.stableValue(a, p), a})
+			cbNames = append(cbNames, nodeText(a))
 		case isPtr(at) && !isNull(a):
-			ptrs = append(ptrs, a)
-			consts = append(consts, constPointee(ft, i))
-		case isInt(at) || isPtr(at):
+			if la := t.libraryArg(name, a, constPointee(ft, i), p); la != nil {
+				ptrs = append(ptrs, la)
+				names = append(names, nodeText(a))
+			}
+		case isInt(at):
+			e := t.stableValue(a, p)
+			t.b.libInts = append(t.b.libInts, libInt{e: e, pos: t.b.pos(a), name: name, text: nodeText(a)})
+		case isPtr(at):
 			t.discardRead(a, p)
 		default:
 			t.b.fail(a, "unsupported: %s argument of undefined function %s", describe(at), name)
@@ -314,29 +326,26 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	if len(ptrs) == 0 {
 		note += " and to touch no memory of the program"
 	} else {
-		var names []string
-		for _, a := range ptrs {
-			names = append(names, nodeText(a))
-		}
 		verb := "points"
 		if len(names) > 1 {
 			verb = "point"
 		}
-		note += fmt.Sprintf(", to touch no memory of the program but what %s %s into (reading each cell, overwriting each cell that is neither const nor a function pointer with any value, and running the functions there in any number of new threads) and to keep no pointer", strings.Join(names, " and "), verb)
+		note += fmt.Sprintf(", to touch no memory of the program but the objects %s %s into (reading each cell, running the functions there in any number of new threads, and overwriting each cell that is not const: an integer with any value, a function pointer with null or the function it holds) and to keep no pointer", strings.Join(names, " and "), verb)
 	}
 	if len(cbs) > 0 {
-		var names []string
-		for _, a := range cbs {
-			names = append(names, nodeText(a))
-		}
-		note += fmt.Sprintf("; it may run %s in any number of new threads", strings.Join(names, ", "))
+		note += fmt.Sprintf("; it may run %s in any number of new threads", strings.Join(cbNames, ", "))
 	}
 	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: note})
-	for _, a := range cbs {
-		t.spawnCallback(name, t.stableValue(a, p), a, p)
+	// Every thread the library may start first, so that each may run
+	// beside every access the library makes.
+	for _, cb := range cbs {
+		t.spawnCallback(name, cb.fv, cb.n, p)
 	}
-	for i, a := range ptrs {
-		t.libraryArg(name, a, consts[i], note, p)
+	for _, la := range ptrs {
+		t.libraryReach(name, la, true, note, p)
+	}
+	for _, la := range ptrs {
+		t.libraryReach(name, la, false, note, p)
 	}
 	if !want {
 		return nil
@@ -377,8 +386,10 @@ func (t *tb) spawnCallback(name string, fv cfa.Expr, n cc.Node, p cfa.Pos) {
 		t.funcChoice(fv, n, true, func(k int) bool { return k <= 1 }, func(fd *cc.FunctionDefinition) {
 			var arg cfa.Expr
 			if ps := realParams(fd.Declarator.Type().(*cc.FunctionType)); len(ps) > 0 {
+				// Any value the library holds: for a pointer, any
+				// address (a dereference is rejected).
 				v := t.temp(ps[0].Type())
-				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Note: name + " passes an unknown argument"})
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: name + " passes an unknown argument"})
 				arg = ref(v)
 			}
 			t.add(&cfa.Edge{Kind: cfa.Create, Template: t.b.template(fd), Arg: arg, Pos: p})

@@ -48,6 +48,10 @@ type derefSite struct {
 	// is what a library may do with a pointer it receives, and a
 	// library need not dereference it.
 	lenient bool
+	// library: the site is an undefined function's reach through a
+	// pointer argument (extern.go); it reaches whole objects, from one
+	// past the end too.
+	library bool
 	// fn: the targets are functions (a call through a pointer), all
 	// armed when the site is lowered.
 	fn bool

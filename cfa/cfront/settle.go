@@ -33,6 +33,7 @@ func (b *builder) settle() {
 	}
 	b.checkDerefs(r)
 	b.checkLibraryStores(r)
+	b.checkLibraryInts(r)
 	b.privatize(r)
 	b.prune(r)
 }
@@ -60,6 +61,11 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 			// Freeing a library's object, or stepping past one
 			// (circ assumes a library's T* points to one T).
 			misfits = append(misfits, a)
+			continue
+		}
+		if s.library && !s.cells[a] && o != nil && o.Kind != cfa.FuncObject && !o.Summary() && i == len(o.Cells) {
+			// One past an object: the library may step back into it.
+			fits = append(fits, a)
 			continue
 		}
 		if s.cells[a] || o == nil || o.Kind == cfa.FuncObject || i == len(o.Cells) {
