@@ -366,8 +366,8 @@ func (t *tb) prototype(fd *cc.FunctionDefinition, x cc.Node) *cc.FunctionType {
 	return ft
 }
 
-// argVal is one evaluated argument: a scalar's value, or the struct
-// lvalue a struct parameter is copied from.
+// argVal is one evaluated argument: a scalar's value, or the copy of a
+// struct argument a struct parameter starts as.
 type argVal struct {
 	e cfa.Expr
 	s *lval
@@ -383,8 +383,18 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 		case isInt(pt) || isPtr(pt):
 			vals[i].e = t.intExpr(a)
 		case t.b.isStruct(pt):
+			// Copied now, as C evaluates the argument here: a later
+			// argument's side effects must not reach the copy.
 			src := t.structRvalue(a)
-			vals[i].s = &src
+			tmp := t.b.structLocal(pt, "arg", "", 0, func(path string, typ cc.Type, f *cc.Field, off int64) *local {
+				kind, _ := t.b.classify(typ)
+				return t.newVar(nil, "arg."+path, kind, typ)
+			})
+			if tmp.bad != "" {
+				t.b.fail(a, "%s", tmp.bad)
+			}
+			t.copyStruct(lval{l: tmp, typ: pt, n: a}, src, structName(src), p)
+			vals[i].s = &lval{l: tmp, typ: pt, n: a}
 			continue
 		default:
 			if _, bad := t.b.classify(pt); bad == "" {

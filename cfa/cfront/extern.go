@@ -404,6 +404,32 @@ func (t *tb) libraryReach(name string, la *libArg, spawn bool, note string, p cf
 	t.choice(site, targets, "")
 }
 
+// libraryResult lets res, an undefined function's pointer result, be
+// any address in, or one past, an object pointer argument la reaches;
+// a value of la that designates no object leaves res as it is.
+func (t *tb) libraryResult(la *libArg, res *cfa.Var, p cfa.Pos) {
+	site := &derefSite{addr: la.addr, typ: la.first, pos: p, text: nodeText(la.n), lenient: true, library: true}
+	site.body = func(x int64) {
+		o, _ := t.b.prog.Memory.Find(x)
+		if o.Summary() {
+			site.untracked(x)
+		}
+		k := t.temp(nil)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: k, Lo: num(0), Hi: num(int64(len(o.Cells))), Pos: p, Note: "where the result points"})
+		t.set(res, mkBin(cfa.Add, num(o.Base), ref(k)), p)
+	}
+	site.untracked = func(x int64) {
+		// Another instance of a library object: the result may point
+		// into it, which circ does not track.
+		t.b.failAt(p, "unsupported: the result of an undefined function may point into %s, memory of a library", nodeText(la.n))
+	}
+	var targets []int64
+	for _, ci := range t.b.candidates(site.typ, la.addr) {
+		targets = append(targets, ci.obj.Addr(ci.idx))
+	}
+	t.choice(site, targets, "")
+}
+
 // libraryTouch lowers one pass of a library's accesses to the cells of
 // object o (see libraryReach).
 func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, note string, p cfa.Pos) {

@@ -322,6 +322,9 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	note := fmt.Sprintf("undefined function %s: assumed to return any value", name)
 	if isPtr(rt) && t.b.externable(pointee(rt)) {
 		note = fmt.Sprintf("undefined function %s: assumed to return null, an object of its own of type %s, or one the program lets other files name", name, typeName(pointee(rt)))
+		if len(ptrs) > 0 {
+			note += ", or any address in the objects its pointer arguments point into"
+		}
 	}
 	if len(ptrs) == 0 {
 		note += " and to touch no memory of the program"
@@ -353,6 +356,10 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	if isPtr(rt) && t.b.externable(pointee(rt)) {
 		res := t.temp(rt)
 		t.externPointer(pointee(rt), res, p)
+		for _, la := range ptrs {
+			// strchr, bsearch: a pointer into what it was given.
+			t.choose(p, arm{body: func() {}}, arm{body: func() { t.libraryResult(la, res, p) }})
+		}
 		return ref(res)
 	}
 	if !isInt(rt) {

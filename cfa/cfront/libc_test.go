@@ -26,6 +26,8 @@ func TestCallErrors(t *testing.T) {
 			"t.c:8:3: unsupported: &e reaches main::e.data, an integer that may hold an address"},
 		{"callback-pointer-argument-dereferenced-by-library", "struct job { int done; };\nvoid submit(void (*fn)(struct job *), struct job *j);\nvoid compute(struct job *j);\nstruct job j;\nvoid fn(struct job *p) { compute(p); }\nint main(void) {\n  submit(fn, &j);\n  return 0;\n}\n",
 			"t.c:5:26: unsupported: p may point anywhere"},
+		{"equal-string-literals-compared", "const char *a = \"ab\", *b = \"ab\";\nint main(void) {\n  return a == b;\n}\n",
+			"t.c:3:3: unsupported: comparison of addresses that may both be string literals"},
 		{"external-reaches-mutex", "#include <pthread.h>\nstruct dev { int n; pthread_mutex_t m; };\nvoid reset(struct dev *);\nstruct dev d;\nint main(void) {\n  reset(&d);\n  return 0;\n}\n",
 			"t.c:6:3: unsupported: undefined function reset may reach d.m through &d, a synchronization object or thread handle"},
 		{"external-reaches-handle", "#include <pthread.h>\nvoid *f(void *a) { return 0; }\nvoid foo(pthread_t *);\nint main(void) {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  foo(&t);\n  pthread_join(t, 0);\n  return 0;\n}\n",
@@ -309,5 +311,22 @@ func TestLibraryTypedefIsItsStruct(t *testing.T) {
 	p := mustParse(t, "struct s { int x; };\ntypedef struct s S;\nS *get1(void);\nstruct s *get2(void);\nint main(void) {\n  get1()->x = 1;\n  return get2()->x;\n}\n")
 	if p.Global("extern(struct_s).x") == nil || p.Global("extern(struct_s).x#2") != nil {
 		t.Errorf("want one summary of struct s:\n%s", p)
+	}
+}
+
+// TestExternalResultMayPointIntoArguments: an undefined function that
+// returns a T* and receives pointers may return an address inside what
+// they point into (strchr, bsearch), besides its own objects.
+func TestExternalResultMayPointIntoArguments(t *testing.T) {
+	p := mustParse(t, "int *pick(int *a, int n);\nint arr[4];\nint main(void) {\n  int *r = pick(arr, 4);\n  if (r) *r = 1;\n  return 0;\n}\n")
+	var written []string
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Assign && e.LHS.Global && strings.HasPrefix(e.LHS.Name, "arr[") {
+			written = append(written, e.LHS.Name)
+		}
+	}
+	sort.Strings(written)
+	if strings.Join(written, " ") != "arr[0] arr[1] arr[2] arr[3]" {
+		t.Errorf("*r may write %v, want every element of arr", written)
 	}
 }

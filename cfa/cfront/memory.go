@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -725,4 +726,62 @@ func (b *builder) readOnly(l *local) bool {
 // behaviour, which stops the program.
 func (t *tb) writeReadOnly(l *local, p cfa.Pos) {
 	t.stop(cfa.Error, p, "runtime error: write into string literal "+l.v.CName)
+}
+
+// checkLiteralCompares rejects a comparison of two addresses that may
+// both be string literals: C leaves unspecified whether equal literals
+// (or a literal and another's tail) share storage, and circ lays each
+// one out apart, so it would decide only one of the outcomes.
+func (b *builder) checkLiteralCompares(r *pointsto.Result) {
+	if len(b.literals) == 0 {
+		return
+	}
+	literal := func(e cfa.Expr) bool {
+		vals := r.Eval(e)
+		if vals.Top {
+			return true
+		}
+		for a := range vals.Addrs {
+			if o, _ := b.prog.Memory.Find(a); o != nil && o.Kind == cfa.StringObject {
+				return true
+			}
+		}
+		return false
+	}
+	skip := map[*cfa.Edge]bool{} // the front end's own guards
+	for e := range b.arms {
+		skip[e] = true
+	}
+	for _, s := range b.derefs {
+		skip[s.err] = true
+	}
+	var walk func(e cfa.Expr, pos cfa.Pos)
+	walk = func(e cfa.Expr, pos cfa.Pos) {
+		switch e := e.(type) {
+		case cfa.Binary:
+			if e.Op >= cfa.Eq && e.Op <= cfa.Ge && literal(e.X) && literal(e.Y) {
+				b.failAt(pos, "unsupported: comparison of addresses that may both be string literals (C leaves unspecified whether equal literals share storage)")
+			}
+			walk(e.X, pos)
+			walk(e.Y, pos)
+		case cfa.Unary:
+			walk(e.X, pos)
+		case cfa.Cond:
+			walk(e.C, pos)
+			walk(e.T, pos)
+			walk(e.F, pos)
+		}
+	}
+	for _, c := range b.prog.Templates {
+		for _, e := range c.Edges {
+			if skip[e] || !r.Reachable(c, e.From) {
+				continue
+			}
+			for _, x := range []cfa.Expr{e.Cond, e.RHS} {
+				if x != nil {
+					walk(x, e.Pos)
+				}
+			}
+		}
+	}
 }

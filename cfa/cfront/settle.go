@@ -34,6 +34,7 @@ func (b *builder) settle() {
 	b.checkDerefs(r)
 	b.checkLibraryStores(r)
 	b.checkLibraryInts(r)
+	b.checkLiteralCompares(r)
 	b.privatize(r)
 	b.prune(r)
 }
