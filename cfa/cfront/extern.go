@@ -381,12 +381,7 @@ func (t *tb) libraryArg(name string, a cc.ExpressionNode, readOnly bool, p cfa.P
 // settle, an integer holding an address). note is the call's
 // approximation, repeated on each overwrite so that a trace shows why.
 func (t *tb) libraryReach(name string, la *libArg, spawn bool, note string, p cfa.Pos) {
-	site := &derefSite{addr: la.addr, typ: la.first, pos: p, text: nodeText(la.n), lenient: true, library: true}
-	site.body = func(x int64) {
-		o, _ := t.b.prog.Memory.Find(x)
-		t.libraryTouch(name, o, la, spawn, note, p)
-	}
-	site.untracked = func(x int64) {
+	t.libraryObjects(la, p, func(o *cfa.Object) { t.libraryTouch(name, o, la, spawn, note, p) }, func(x int64) {
 		// Another instance of the library's own object: its cells
 		// are scratch copies (writes dropped), but a function pointer
 		// there would run code circ does not see.
@@ -396,33 +391,37 @@ func (t *tb) libraryReach(name string, la *libArg, spawn bool, note string, p cf
 				t.b.failAt(p, "unsupported: undefined function %s may run the function %s holds, in memory of a library", name, v.CName)
 			}
 		}
-	}
-	var targets []int64
-	for _, ci := range t.b.candidates(site.typ, la.addr) {
-		targets = append(targets, ci.obj.Addr(ci.idx))
-	}
-	t.choice(site, targets, "")
+	})
 }
 
 // libraryResult lets res, an undefined function's pointer result, be
 // any address in, or one past, an object pointer argument la reaches;
 // a value of la that designates no object leaves res as it is.
 func (t *tb) libraryResult(la *libArg, res *cfa.Var, p cfa.Pos) {
-	site := &derefSite{addr: la.addr, typ: la.first, pos: p, text: nodeText(la.n), lenient: true, library: true}
-	site.body = func(x int64) {
-		o, _ := t.b.prog.Memory.Find(x)
+	intoLibrary := func(int64) {
+		t.b.failAt(p, "unsupported: the result of an undefined function may point into %s, memory of a library", nodeText(la.n))
+	}
+	t.libraryObjects(la, p, func(o *cfa.Object) {
 		if o.Summary() {
-			site.untracked(x)
+			intoLibrary(o.Base)
 		}
 		k := t.temp(nil)
 		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: k, Lo: num(0), Hi: num(int64(len(o.Cells))), Pos: p, Note: "where the result points"})
 		t.set(res, mkBin(cfa.Add, num(o.Base), ref(k)), p)
+	}, intoLibrary)
+}
+
+// libraryObjects lowers a choice on the object pointer argument la
+// points into (or one past), lowering body for it, or untracked for an
+// untracked instance of a library's object; a value that designates no
+// object does nothing.
+func (t *tb) libraryObjects(la *libArg, p cfa.Pos, body func(o *cfa.Object), untracked func(a int64)) {
+	site := &derefSite{addr: la.addr, typ: la.first, pos: p, text: nodeText(la.n), lenient: true, library: true}
+	site.body = func(x int64) {
+		o, _ := t.b.prog.Memory.Find(x)
+		body(o)
 	}
-	site.untracked = func(x int64) {
-		// Another instance of a library object: the result may point
-		// into it, which circ does not track.
-		t.b.failAt(p, "unsupported: the result of an undefined function may point into %s, memory of a library", nodeText(la.n))
-	}
+	site.untracked = untracked
 	var targets []int64
 	for _, ci := range t.b.candidates(site.typ, la.addr) {
 		targets = append(targets, ci.obj.Addr(ci.idx))
