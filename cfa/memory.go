@@ -87,13 +87,20 @@ const firstBase = 1 << 12
 // NewObject lays out an object with the given cells after the objects
 // laid out so far.
 func (m *Memory) NewObject(o *Object) *Object {
+	return m.Reserve(o, len(o.Cells))
+}
+
+// Reserve lays out o, which will have the given number of cells, after
+// the objects laid out so far, before its cells exist: an initializer
+// may take the address of the object it initializes.
+func (m *Memory) Reserve(o *Object, cells int) *Object {
 	if m.next == 0 {
 		m.next = firstBase
 	}
 	o.Base = m.next
 	// Keep bases aligned and at least one free address apart, so that
 	// one past the end is no other object's cell.
-	m.next += (int64(len(o.Cells))/16 + 1) * 16
+	m.next += (int64(cells)/16 + 1) * 16
 	m.Objects = append(m.Objects, o)
 	return o
 }

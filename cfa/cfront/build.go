@@ -60,7 +60,9 @@ type builder struct {
 	// not define.
 	externData []*cc.Declarator
 	derefs     []*derefSite
-	arms       map[*cfa.Edge]pointsto.Arm // the guards of the dereference choices
+	arms       map[*cfa.Edge]pointsto.Arm        // the guards of the dereference choices
+	subs       map[cfa.Binary]pointsto.Subscript // the address sums that subscript an array
+	placing    any                               // the key of the static object newObjectCells lays out next
 	// allocTypes is the type each malloc/calloc call allocates; allocs
 	// the edge where each heap object is allocated.
 	allocTypes map[*cc.PostfixExpression]cc.Type
@@ -155,6 +157,7 @@ func (b *builder) build() *cfa.Program {
 	b.allocs = map[*cfa.Object]*cfa.Edge{}
 	b.literals = map[*cc.PrimaryExpression]*cfa.Object{}
 	b.arms = map[*cfa.Edge]pointsto.Arm{}
+	b.subs = map[cfa.Binary]pointsto.Subscript{}
 	b.externByType = map[string]*cfa.Object{}
 	b.externType = map[*cfa.Object]cc.Type{}
 	b.prog.Memory = &cfa.Memory{}

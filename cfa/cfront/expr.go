@@ -488,10 +488,13 @@ func (t *tb) ptrArith(op cfa.BinOp, x, y cfa.Expr, xn, yn cc.ExpressionNode) cfa
 	case xp && yp:
 		k := t.stride(pointee(xn.Type()), xn)
 		return mkBin(cfa.Div, mkBin(cfa.Sub, x, y), num(k))
+	case xp && op == cfa.Add:
+		return t.subscript(xn, x, y, t.stride(pointee(xn.Type()), xn))
 	case xp:
+		// x - i*k: a shape no subscript has.
 		return mkBin(op, x, mkBin(cfa.Mul, y, num(t.stride(pointee(xn.Type()), xn))))
 	case yp:
-		return mkBin(op, y, mkBin(cfa.Mul, x, num(t.stride(pointee(yn.Type()), yn))))
+		return t.subscript(yn, y, x, t.stride(pointee(yn.Type()), yn))
 	}
 	return mkBin(op, x, y)
 }

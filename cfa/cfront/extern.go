@@ -236,7 +236,7 @@ func (b *builder) checkLibraryStores(r *pointsto.Result) {
 	}
 	for _, o := range b.externs {
 		for _, v := range o.Cells {
-			for _, a := range r.Values(v).Sorted() {
+			for _, a := range r.Values(v).All() {
 				if t, _ := b.prog.Memory.Find(a); t != nil && !t.Summary() && t.Kind != cfa.FuncObject && !named[t] {
 					b.failAt(o.Pos, "unsupported: the program stores the address of %s into %s, memory of a library (circ assumes a library never hands it back)", t.Name, v.CName)
 				}
@@ -467,7 +467,7 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 // library could turn it back into a pointer (a cookie, epoll's data).
 func (b *builder) checkLibraryInts(r *pointsto.Result) {
 	for _, li := range b.libInts {
-		if vals := r.Eval(li.e); len(vals.Addrs) > 0 {
+		if vals := r.Eval(li.e); len(vals.All()) > 0 {
 			b.failAt(li.pos, "unsupported: undefined function %s receives %s, an integer that may hold an address; circ does not model what a library does through it", li.name, li.text)
 		}
 	}
@@ -475,13 +475,13 @@ func (b *builder) checkLibraryInts(r *pointsto.Result) {
 		if !s.library || s.fn || s.err == nil || !r.Reachable(s.t.c, s.err.From) {
 			continue
 		}
-		for _, a := range r.Eval(s.addr).Sorted() {
+		for _, a := range r.Eval(s.addr).All() {
 			o, _ := b.prog.Memory.Find(a)
 			if o == nil || o.Kind == cfa.FuncObject {
 				continue
 			}
 			for _, v := range o.Cells {
-				if isInt(b.cellTyp[v]) && len(r.Values(v).Addrs) > 0 {
+				if isInt(b.cellTyp[v]) && len(r.Values(v).All()) > 0 {
 					b.failAt(s.pos, "unsupported: %s reaches %s, an integer that may hold an address, which an undefined function could use as a pointer", s.text, v.CName)
 				}
 			}

@@ -240,9 +240,16 @@ func (b *builder) newObject(kind cfa.ObjectKind, name string, typ cc.Type, pos c
 	return b.newObjectCells(kind, name, specs, pos, owner, mk)
 }
 
-// newObjectCells creates an object with the given cells.
+// newObjectCells creates an object with the given cells. Its address
+// is fixed first, and recorded under key when key is not nil, so that
+// the cells' initializers may take it.
 func (b *builder) newObjectCells(kind cfa.ObjectKind, name string, specs []cellSpec, pos cfa.Pos, owner *cfa.CFA, mk func(cs cellSpec) *local) *cfa.Object {
 	o := &cfa.Object{Name: name, Kind: kind, Pos: pos, Owner: owner}
+	b.prog.Memory.Reserve(o, len(specs))
+	if b.placing != nil {
+		b.objects[b.placing] = o
+		b.placing = nil
+	}
 	for _, cs := range specs {
 		var l *local
 		if cs.bad != "" {
@@ -257,7 +264,6 @@ func (b *builder) newObjectCells(kind cfa.ObjectKind, name string, specs []cellS
 		b.cells[l.v] = &cellInfo{obj: o, l: l, idx: len(o.Cells) - 1}
 		b.cellTyp[l.v] = cs.typ
 	}
-	b.prog.Memory.NewObject(o)
 	return o
 }
 
@@ -452,6 +458,8 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 	}
 	key := b.objKey(d)
 	atomicObj := isAtomicObject(d)
+	b.placing = key
+	defer func() { b.placing = nil }() // also when the layout fails
 	o := b.newObject(cfa.StaticObject, name, d.Type(), b.pos(d), nil, d, func(cs cellSpec) *local {
 		kind, _ := b.classify(cs.typ)
 		li := init
@@ -624,6 +632,9 @@ func (b *builder) constLvalue(n cc.ExpressionNode) (int64, bool) {
 		if !ok || !(b.isFileScope(d) || d.IsExtern() || d.IsStatic()) {
 			return 0, false
 		}
+		if o := b.objects[b.objKey(d)]; o != nil {
+			return o.Base, true // also while its initializer is lowered
+		}
 		var l *local
 		if b.isFileScope(d) || d.IsExtern() {
 			l = b.global(d.Name())
@@ -741,7 +752,7 @@ func (b *builder) checkLiteralCompares(r *pointsto.Result) {
 		if vals.Top {
 			return true
 		}
-		for a := range vals.Addrs {
+		for _, a := range vals.All() {
 			if o, _ := b.prog.Memory.Find(a); o != nil && o.Kind == cfa.StringObject {
 				return true
 			}

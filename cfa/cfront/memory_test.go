@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 
@@ -30,6 +31,8 @@ func TestMemoryErrors(t *testing.T) {
 			"t.c:3:3: unsupported: malloc whose result is not used as a typed pointer"},
 		{"malloc-variable-size", "#include <stdlib.h>\nint main(void) {\n  int n = 2;\n  int *p = malloc(n * sizeof(int));\n  return 0;\n}\n",
 			"t.c:4:19: unsupported: malloc of a size that is not a constant"},
+		{"type-punning-everywhere", "#include <pthread.h>\nstruct { long *p; int n; } s;\nvoid *t(void *a) { int *q = (int *)&s.p; *q = 1; return 0; }\n" + spawnT + "return 0; }\n",
+			"t.c:3:42: unsupported: *q may point to s.p, of type pointer to long, accessed as int"},
 		{"uninitialized-pointer", "#include <pthread.h>\nint g;\nvoid *t(void *a) { pthread_mutex_t *m; pthread_mutex_lock(m); g++; return 0; }\n" + spawnT + "return 0; }\n",
 			"t.c:3:59: unsupported: m never points to an object here (uninitialized?)"},
 		{"shared-by-unbounded-threads", "#include <pthread.h>\nint *g;\nvoid *t(void *a) { int x = 0; g = &x; return 0; }\nint main(void) { pthread_t h; while (1) pthread_create(&h, 0, t, 0); }\n",
@@ -148,5 +151,68 @@ int main(void) {
 		if strings.HasPrefix(v.Name, "string@") {
 			t.Errorf("literal cell %s is a race target", v.Name)
 		}
+	}
+}
+
+// globalWrites lists, sorted, the globals the edges of c assign.
+func globalWrites(c *cfa.CFA) string {
+	var out []string
+	for _, e := range c.Edges {
+		if e.Kind == cfa.Assign && e.LHS.Global {
+			out = append(out, e.LHS.Name)
+		}
+	}
+	sort.Strings(out)
+	return strings.Join(out, " ")
+}
+
+// TestSubscriptStaysInsideMemberArray: an element of a member array
+// picked by a variable index is one of the array's elements, never the
+// member after it (C makes a[len] no access, though its address is the
+// next member's); one past the end is an address a pointer may hold
+// and step back from. A struct's last member array may run to the
+// object's end (the "struct hack").
+func TestSubscriptStaysInsideMemberArray(t *testing.T) {
+	tests := []struct {
+		name, body, want string
+	}{
+		{"element", "s.a[i] = 1;", "s.a[0] s.a[1] s.a[2]"},
+		{"through-pointer", "int *p = &s.a[i]; *p = 1;", "s.a[0] s.a[1] s.a[2]"},
+		{"decayed-array-plus-index", "*(s.a + i) = 1;", "s.a[0] s.a[1] s.a[2]"},
+		{"back-from-one-past", "int *e = &s.a[i]; e[-1] = 1;", "s.a[0] s.a[1] s.a[2]"},
+		{"last-member", "s.tail[i] = 1;", "s.tail[0] s.tail[1]"},
+		{"pointer-arithmetic-is-not-a-subscript", "int *p = s.a; p[i] = 1;", "s.a[0] s.a[1] s.a[2] s.b s.tail[0] s.tail[1]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, "struct { int a[3]; int b; int tail[2]; } s;\nint main(void) {\n  int i = __VERIFIER_nondet_int();\n  "+tc.body+"\n  return 0;\n}\n")
+			if got := globalWrites(p.Main()); got != tc.want {
+				t.Errorf("writes %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestInitializerTakesItsObjectsAddress: a static object whose
+// initializer holds its own address (an empty circular list) is laid
+// out before its cells are initialized.
+func TestInitializerTakesItsObjectsAddress(t *testing.T) {
+	p := mustParse(t, "struct link { struct link *next; };\nstruct list { int n; struct link head; } l = { 0, { &l.head } };\nint main(void) { return l.head.next == &l.head; }\n")
+	o := p.Memory.Objects[0]
+	if o.Name != "l" || len(o.Cells) != 2 || o.Cells[1].Init != o.Addr(1) {
+		t.Errorf("l.head.next starts at %d, want l.head's address %d", o.Cells[1].Init, o.Addr(1))
+	}
+}
+
+// TestSubscriptShapeBuiltTwiceKeepsNoBound: the points-to analysis
+// knows a subscript's sum by its shape; when one pointer at one offset
+// indexes two arrays of different lengths (a tagged struct), no bound
+// of either may cut the other's elements.
+func TestSubscriptShapeBuiltTwiceKeepsNoBound(t *testing.T) {
+	p := mustParse(t, "struct quad { int kind; int pts[4]; } q;\nstruct tri { int kind; int pts[3]; int color; } tr;\n"+
+		"void set(void *s, int i) {\n  if (*(int *)s == 1) ((struct quad *)s)->pts[i] = 1;\n  else ((struct tri *)s)->pts[i] = 1;\n}\n"+
+		"int main(void) {\n  set(&q, __VERIFIER_nondet_int());\n  return 0;\n}\n")
+	if got := globalWrites(p.Main()); !strings.Contains(got, "q.pts[3]") {
+		t.Errorf("writes %q, want q.pts[3] among them", got)
 	}
 }

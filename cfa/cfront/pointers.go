@@ -110,7 +110,7 @@ func (s *derefSite) arm(cond cfa.Expr, target int64, body func()) {
 	e := &cfa.Edge{Kind: cfa.Assume, Cond: cond, Pos: s.pos}
 	t.link(s.from, l, e, s.depth)
 	if target != 0 {
-		t.b.arms[e] = pointsto.Arm{Addr: s.addr, Target: target}
+		t.b.arms[e] = pointsto.Arm{Addr: s.addr, Target: target, Past: s.library}
 	}
 	t.cur, t.d = l, s.depth
 	body()
@@ -184,7 +184,7 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 			if isArray(an.Type()) {
 				k = t.cellStride // a char array's own elements
 			}
-			return t.atAddr(mkBin(cfa.Add, base, mkBin(cfa.Mul, idx, num(k(et, x)))), et, x)
+			return t.atAddr(t.subscript(an, base, idx, k(et, x)), et, x)
 		}
 	case *cc.UnaryExpression:
 		switch x.Case {
@@ -197,6 +197,55 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 	t.expr(s, true) // the most precise error for other expressions
 	t.b.fail(n, "unsupported: assignment target")
 	return lval{}
+}
+
+// subscript is the address base + idx*k of an element of the array an
+// designates, or that an points into: every sum of a pointer and a
+// variable index the front end builds goes through here. When an is
+// an array (not a pointer) of known length, the points-to analysis
+// learns that the sum stays inside it: C makes an index outside
+// [0, len] undefined, even where the address would be another member's
+// cell. A struct's last member may run to its object's end (the
+// "struct hack"). The analysis knows a sum by its shape, so a shape
+// built twice with different bounds (a pointer's index, or two arrays
+// at one offset of one pointer) keeps none.
+func (t *tb) subscript(an cc.ExpressionNode, base, idx cfa.Expr, k int64) cfa.Expr {
+	addr := mkBin(cfa.Add, base, mkBin(cfa.Mul, idx, num(k)))
+	sum, isSum := addr.(cfa.Binary)
+	if _, constIdx := idx.(cfa.Const); !isSum || constIdx {
+		return addr
+	}
+	var bound pointsto.Subscript // none
+	if at, ok := t.declaredType(an).(*cc.ArrayType); ok && at.Len() > 0 && !at.IsVLA() {
+		bound = pointsto.Subscript{Len: at.Len(), Stride: k, ToEnd: lastMember(an)}
+	}
+	if old, seen := t.b.subs[sum]; seen && old != bound {
+		bound = pointsto.Subscript{}
+	}
+	t.b.subs[sum] = bound
+	return addr
+}
+
+// lastMember reports whether n selects the last member of its struct.
+func lastMember(n cc.ExpressionNode) bool {
+	x, ok := strip(n).(*cc.PostfixExpression)
+	if !ok || (x.Case != cc.PostfixExpressionSelect && x.Case != cc.PostfixExpressionPSelect) {
+		return false
+	}
+	st := x.PostfixExpression.Type()
+	if x.Case == cc.PostfixExpressionPSelect {
+		st = pointee(st)
+	}
+	s, ok := st.(*cc.StructType)
+	if !ok {
+		return false
+	}
+	for i := s.NumFields() - 1; i >= 0; i-- {
+		if f := s.FieldByIndex(i); f != nil && f.Name() != "" {
+			return f.Name() == x.Token2.SrcStr()
+		}
+	}
+	return false
 }
 
 // declaredType is the type of expression n before an array decays: cc

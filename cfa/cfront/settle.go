@@ -24,12 +24,12 @@ func (b *builder) settle() {
 		return
 	}
 	b.prog.Finish()
-	r := pointsto.Analyze(b.prog, b.arms)
+	r := pointsto.Analyze(b.prog, b.arms, b.subs)
 	// A site lowered before an object it may reach has no arm for it:
 	// add the arms, which may let more values flow, to a fixpoint.
 	for b.extendDerefs(r) {
 		b.prog.Finish()
-		r = pointsto.Analyze(b.prog, b.arms)
+		r = pointsto.Analyze(b.prog, b.arms, b.subs)
 	}
 	b.checkDerefs(r)
 	b.checkLibraryStores(r)
@@ -48,7 +48,7 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 	if s.err == nil || !r.Reachable(s.t.c, s.err.From) {
 		return nil, nil
 	}
-	for _, a := range r.Eval(s.addr).Sorted() {
+	for _, a := range s.seen(r.Eval(s.addr)) {
 		o, i := b.prog.Memory.Find(a)
 		if s.fn {
 			// Every function that fits has its arm; calling one of
@@ -84,6 +84,16 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 		}
 	}
 	return fits, misfits
+}
+
+// seen lists the addresses of vals that site s goes through: those a
+// defined access may use, and for a library's reach those one past an
+// array too (it reaches the whole object).
+func (s *derefSite) seen(vals pointsto.Set) []int64 {
+	if s.library {
+		return vals.All()
+	}
+	return vals.Sorted()
 }
 
 // extendDerefs adds to each site the arms unarmed says it lacks; it
@@ -124,7 +134,7 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 		case !s.fn && !s.nullOK && !b.anyValid(vals):
 			b.failAt(s.pos, "unsupported: %s never points to an object here (uninitialized?); circ does not check past undefined behaviour", s.text)
 		}
-		if len(misfits) > 0 {
+		if len(misfits) > 0 && !b.undefinedMisfits(s, misfits, r.Eval(s.addr)) {
 			o, i := b.prog.Memory.Find(misfits[0])
 			if o.Summary() {
 				b.failAt(s.pos, "unsupported: %s may free or step past %s, memory of a library", s.text, o.Name)
@@ -132,6 +142,31 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 			b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[o.Cells[i]]), describeC(s.typ))
 		}
 	}
+}
+
+// undefinedMisfits reports whether the cells of another type that site
+// s may reach (misfits) are ones C forbids it to access, so that the
+// error arm may take them: cells of objects with a declared type (not
+// heap blocks, whose type is what is stored in them), accessed as a
+// scalar wider than a character (a character type may read anything).
+// The site must also reach cells of its own type: a site that can only
+// pun is rejected, as the program most likely means it (compiled with
+// -fno-strict-aliasing); a site that also reaches its own cells sees
+// the others through the points-to analysis's imprecision (a list
+// head's address turned into its container's, which the loop guard
+// never lets through).
+func (b *builder) undefinedMisfits(s *derefSite, misfits []int64, vals pointsto.Set) bool {
+	if s.fn || s.library || s.typ == nil || !anyArmed(s, vals) || (isInt(s.typ) && s.typ.Size() <= 1) {
+		return false
+	}
+	for _, a := range misfits {
+		switch o, _ := b.prog.Memory.Find(a); o.Kind {
+		case cfa.StaticObject, cfa.StackObject, cfa.StringObject:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // prune removes the assumptions that never hold and rebuilds the error
@@ -155,7 +190,7 @@ func (b *builder) prune(r *pointsto.Result) {
 		if s.nullOK {
 			none = mkBin(cfa.Ne, s.addr, num(0))
 		}
-		for _, a := range vals.Sorted() {
+		for _, a := range s.seen(vals) {
 			if !s.cells[a] {
 				continue
 			}
@@ -206,7 +241,7 @@ func (b *builder) privatize(r *pointsto.Result) {
 		}
 	}
 	for _, v := range vars {
-		for _, a := range r.Values(v).Sorted() {
+		for _, a := range r.Values(v).All() {
 			if o, _ := mem.Find(a); o != nil && owned[o] {
 				holders[o] = append(holders[o], v)
 			}
@@ -218,7 +253,7 @@ func (b *builder) privatize(r *pointsto.Result) {
 			if e.Kind != cfa.Create || e.Arg == nil {
 				continue
 			}
-			for _, a := range r.Eval(e.Arg).Sorted() {
+			for _, a := range r.Eval(e.Arg).All() {
 				if o, _ := mem.Find(a); o != nil && owned[o] {
 					escaped[o] = "its address is passed to a new thread"
 				}

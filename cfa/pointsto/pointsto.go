@@ -23,19 +23,46 @@ import (
 // Set is the set of addresses an expression may evaluate to. Top means
 // any address at all (the expression's provenance is lost). Values that
 // are no address (integers, null) are not recorded.
+//
+// Addrs are the addresses a defined access may go through. Past are
+// addresses one past the end of an array that a subscript or field
+// selection reaches (&a[n], and what a constant offset forward from
+// there gives): C lets a pointer hold them and step back, but an
+// access through them is undefined, even where the address is another
+// field's cell (the member after a member array), so a dereference
+// needs no arm for them. An address may be in both.
 type Set struct {
 	Addrs map[int64]bool
+	Past  map[int64]bool
 	Top   bool
 }
 
-// Has reports whether s may hold a.
+// Has reports whether s may hold a as an address a defined access goes
+// through.
 func (s Set) Has(a int64) bool { return s.Top || s.Addrs[a] }
 
-// Sorted lists s's addresses in increasing order.
-func (s Set) Sorted() []int64 {
-	out := make([]int64, 0, len(s.Addrs))
-	for a := range s.Addrs {
-		out = append(out, a)
+// HasAny reports whether s may hold a at all.
+func (s Set) HasAny(a int64) bool { return s.Has(a) || s.Past[a] }
+
+// Sorted lists the addresses of Addrs in increasing order.
+func (s Set) Sorted() []int64 { return sorted(s.Addrs, nil) }
+
+// All lists every address s may hold, Addrs and Past, in increasing
+// order: what a pointer may carry (to another thread, into a library).
+func (s Set) All() []int64 { return sorted(s.Addrs, s.Past) }
+
+// Empty reports whether s holds no address.
+func (s Set) Empty() bool { return !s.Top && len(s.Addrs) == 0 && len(s.Past) == 0 }
+
+func sorted(a, b map[int64]bool) []int64 {
+	out := make([]int64, 0, len(a)+len(b))
+	for x := range a {
+		out = append(out, x)
+	}
+	for x := range b {
+		if !a[x] {
+			out = append(out, x)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
@@ -46,6 +73,7 @@ type Result struct {
 	prog  *cfa.Program
 	mem   *cfa.Memory
 	arms  map[*cfa.Edge]Arm
+	subs  map[cfa.Binary]Subscript
 	vals  map[*cfa.Var]*Set
 	reach map[*cfa.CFA][]bool
 }
@@ -55,14 +83,30 @@ type Result struct {
 type Arm struct {
 	Addr   cfa.Expr
 	Target int64
+	// Past: the arm is taken for Target held as an address one past
+	// an array too (a library reaching the whole object).
+	Past bool
+}
+
+// Subscript describes an address sum base + i*Stride that subscripts
+// an array of Len elements of Stride cells starting at base (a[i],
+// p->a[i], a + i): C keeps i in [0, Len], so the sum reaches the
+// elements and, one past them, an address no access goes through.
+// ToEnd: the array may extend past its declared length to its object's
+// end (a struct's last member: the "struct hack"), whose cells are then
+// elements too. The zero Subscript bounds nothing.
+type Subscript struct {
+	Len, Stride int64
+	ToEnd       bool
 }
 
 // Analyze runs the analysis to its fixpoint. arms are the guards of
 // dereference choices: the only assumptions it reads, for an integer
 // compared with a number that happens to be an address may well be
-// equal to it. The program's out-edge lists need not be computed.
-func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm) *Result {
-	r := &Result{prog: p, mem: p.Memory, arms: arms, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}}
+// equal to it. subs are the address sums that subscript an array. The
+// program's out-edge lists need not be computed.
+func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscript) *Result {
+	r := &Result{prog: p, mem: p.Memory, arms: arms, subs: subs, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}}
 	out := map[*cfa.CFA][][]*cfa.Edge{}
 	for _, c := range p.Templates {
 		o := make([][]*cfa.Edge, len(c.Locs))
@@ -146,7 +190,7 @@ func (r *Result) transfer(e *cfa.Edge) bool {
 func (r *Result) add(v *cfa.Var, s Set) bool {
 	cur := r.vals[v]
 	if cur == nil {
-		cur = &Set{Addrs: map[int64]bool{}}
+		cur = &Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}}
 		r.vals[v] = cur
 	}
 	changed := false
@@ -156,6 +200,12 @@ func (r *Result) add(v *cfa.Var, s Set) bool {
 	for a := range s.Addrs {
 		if !cur.Addrs[a] {
 			cur.Addrs[a] = true
+			changed = true
+		}
+	}
+	for a := range s.Past {
+		if !cur.Past[a] {
+			cur.Past[a] = true
 			changed = true
 		}
 	}
@@ -180,6 +230,9 @@ func (r *Result) Feasible(e *cfa.Edge) bool {
 	if !ok || e.Kind != cfa.Assume {
 		return true
 	}
+	if a.Past {
+		return r.Eval(a.Addr).HasAny(a.Target)
+	}
 	return r.Eval(a.Addr).Has(a.Target)
 }
 
@@ -199,14 +252,17 @@ func (r *Result) Eval(e cfa.Expr) Set {
 	case cfa.Binary:
 		switch e.Op {
 		case cfa.Add:
+			if sub := r.subs[e]; sub.Len > 0 {
+				return r.subscript(r.Eval(e.X), sub)
+			}
 			x, y := r.Eval(e.X), r.Eval(e.Y)
-			if len(x.Addrs) == 0 && !x.Top {
+			if x.Empty() {
 				x, y = y, x
 				e.X, e.Y = e.Y, e.X
 			}
 			return r.offset(x, e.Y, 1)
 		case cfa.Sub:
-			if y := r.Eval(e.Y); len(y.Addrs) > 0 || y.Top {
+			if y := r.Eval(e.Y); !y.Empty() {
 				return Set{} // a pointer difference is an integer
 			}
 			return r.offset(r.Eval(e.X), e.Y, -1)
@@ -223,7 +279,7 @@ func (r *Result) Eval(e cfa.Expr) Set {
 // through (a tag bit masked off, an address scaled): any address if an
 // operand held one.
 func lost(s Set) Set {
-	if s.Top || len(s.Addrs) > 0 {
+	if !s.Empty() {
 		return Set{Top: true}
 	}
 	return Set{}
@@ -231,21 +287,31 @@ func lost(s Set) Set {
 
 // offset is the set base + sign*k for k the value of off: exact for a
 // constant off, otherwise every address of the objects base points into
-// (C keeps pointer arithmetic inside one object).
+// (C keeps pointer arithmetic inside one object). A constant step
+// forward from an address one past an array (a field of &a[n]) stays
+// one past; a step back enters the array.
 func (r *Result) offset(base Set, off cfa.Expr, sign int64) Set {
 	if base.Top {
 		return Set{Top: true}
 	}
-	if len(base.Addrs) == 0 {
+	if base.Empty() {
 		return Set{}
 	}
-	out := Set{Addrs: map[int64]bool{}}
+	out := Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}}
 	if k, ok := off.(cfa.Const); ok {
-		for a := range base.Addrs {
-			b := a + sign*k.Val
-			if o, _ := r.mem.Find(a); o != nil && b >= o.Base && b <= o.End() {
-				out.Addrs[b] = true
+		step := func(from map[int64]bool, to map[int64]bool) {
+			for a := range from {
+				b := a + sign*k.Val
+				if o, _ := r.mem.Find(a); o != nil && b >= o.Base && b <= o.End() {
+					to[b] = true
+				}
 			}
+		}
+		step(base.Addrs, out.Addrs)
+		if sign*k.Val >= 0 {
+			step(base.Past, out.Past)
+		} else {
+			step(base.Past, out.Addrs)
 		}
 		return out
 	}
@@ -259,25 +325,73 @@ func (r *Result) offset(base Set, off cfa.Expr, sign int64) Set {
 			step = k.Val
 		}
 	}
-	for a := range base.Addrs {
+	for _, a := range base.All() {
+		r.wholeObject(a, step, out.Addrs)
+	}
+	return out
+}
+
+// wholeObject adds to out the addresses of a's object that lie a
+// multiple of step away from a, up to its end.
+func (r *Result) wholeObject(a, step int64, out map[int64]bool) {
+	o, _ := r.mem.Find(a)
+	if o == nil || o.Kind == cfa.FuncObject {
+		return
+	}
+	for b := a - (a-o.Base)/step*step; b <= o.End(); b += step {
+		out[b] = true
+	}
+}
+
+// subscript is the set base + i*sub.Stride for i in [0, sub.Len]: the
+// elements, and one past them (Past). From a base that is itself one
+// past an array, every such address is one past. A base whose object
+// is too short for the array (the pointer's type does not match its
+// object) falls back to the whole object.
+func (r *Result) subscript(base Set, sub Subscript) Set {
+	if base.Top {
+		return Set{Top: true}
+	}
+	out := Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}}
+	add := func(a int64, elems map[int64]bool) {
 		o, _ := r.mem.Find(a)
 		if o == nil || o.Kind == cfa.FuncObject {
-			continue
+			return
 		}
-		for b := a - (a-o.Base)/step*step; b <= o.End(); b += step {
-			out.Addrs[b] = true
+		end := a + sub.Len*sub.Stride
+		if sub.ToEnd {
+			end = o.End()
 		}
+		if end > o.End() {
+			r.wholeObject(a, sub.Stride, out.Addrs)
+			return
+		}
+		b := a
+		for ; b < end; b += sub.Stride {
+			elems[b] = true
+		}
+		if b <= o.End() {
+			out.Past[b] = true
+		}
+	}
+	for a := range base.Addrs {
+		add(a, out.Addrs)
+	}
+	for a := range base.Past {
+		add(a, out.Past)
 	}
 	return out
 }
 
 func union(a, b Set) Set {
-	out := Set{Addrs: map[int64]bool{}, Top: a.Top || b.Top}
-	for x := range a.Addrs {
-		out.Addrs[x] = true
-	}
-	for x := range b.Addrs {
-		out.Addrs[x] = true
+	out := Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}, Top: a.Top || b.Top}
+	for _, s := range []Set{a, b} {
+		for x := range s.Addrs {
+			out.Addrs[x] = true
+		}
+		for x := range s.Past {
+			out.Past[x] = true
+		}
 	}
 	return out
 }
