@@ -299,7 +299,7 @@ func (r *Result) offset(base Set, off cfa.Expr, sign int64) Set {
 	}
 	out := Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}}
 	if k, ok := off.(cfa.Const); ok {
-		step := func(from map[int64]bool, to map[int64]bool) {
+		shift := func(from, to map[int64]bool) {
 			for a := range from {
 				b := a + sign*k.Val
 				if o, _ := r.mem.Find(a); o != nil && b >= o.Base && b <= o.End() {
@@ -307,11 +307,11 @@ func (r *Result) offset(base Set, off cfa.Expr, sign int64) Set {
 				}
 			}
 		}
-		step(base.Addrs, out.Addrs)
+		shift(base.Addrs, out.Addrs)
 		if sign*k.Val >= 0 {
-			step(base.Past, out.Past)
+			shift(base.Past, out.Past)
 		} else {
-			step(base.Past, out.Addrs)
+			shift(base.Past, out.Addrs)
 		}
 		return out
 	}
@@ -353,7 +353,7 @@ func (r *Result) subscript(base Set, sub Subscript) Set {
 		return Set{Top: true}
 	}
 	out := Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}}
-	add := func(a int64, elems map[int64]bool) {
+	span := func(a int64, elems map[int64]bool) {
 		o, _ := r.mem.Find(a)
 		if o == nil || o.Kind == cfa.FuncObject {
 			return
@@ -375,10 +375,10 @@ func (r *Result) subscript(base Set, sub Subscript) Set {
 		}
 	}
 	for a := range base.Addrs {
-		add(a, out.Addrs)
+		span(a, out.Addrs)
 	}
 	for a := range base.Past {
-		add(a, out.Past)
+		span(a, out.Past)
 	}
 	return out
 }
