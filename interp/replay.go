@@ -24,12 +24,24 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 	}
 	s := Initial(p)
 	out := &report.Trace{}
+	instances := map[*cfa.Var]bool{}
+	if p.Memory != nil {
+		for _, o := range p.Memory.Objects {
+			if o.Summary() {
+				instances[o.Instance] = true
+			}
+		}
+	}
 	for i, st := range tr {
 		n, err := Apply(s, st)
 		if err != nil {
 			return nil, fmt.Errorf("replay: step %d: %w", i+1, err)
 		}
-		out.Steps = append(out.Steps, renderStep(i+1, n, st))
+		step := renderStep(i+1, n, st)
+		// Choosing a summary's tracked instance is circ's, not the
+		// program's.
+		step.Ghost = st.Edge.Kind == cfa.Havoc && instances[st.Edge.LHS]
+		out.Steps = append(out.Steps, step)
 		s = n
 	}
 	a, b, ok := RaceOn(s, x, def)
@@ -62,7 +74,7 @@ func (e *UntrackedError) Error() string {
 	if e.Edge.Kind != cfa.Havoc {
 		what = "takes a mutex of"
 	}
-	return fmt.Sprintf("step %d (%s) %s an instance of a library object circ does not track, so the program may have no such run", e.Step, e.Edge.Pos, what)
+	return fmt.Sprintf("step %d (%s) %s an instance of a summary object (a library's, or an allocation site's that runs more than once) circ does not track, so the program may have no such run", e.Step, e.Edge.Pos, what)
 }
 
 // checkTracked rejects a trace that uses an untracked read (reading one

@@ -141,6 +141,9 @@ func Instrument(name string, src []byte, ast *cc.AST, tr *report.Trace) (*Plan, 
 	thread("main#1")
 	var ops map[string]bool // the operations of the last entry
 	for _, s := range tr.Steps {
+		if s.Ghost {
+			continue
+		}
 		th := thread(s.Thread)
 		a := in.anchorAt(s.Pos)
 		if strings.HasPrefix(s.Op, "havoc ") {

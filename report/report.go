@@ -40,6 +40,9 @@ type Step struct {
 	// as "name=value" (locals by their source name).
 	Values []string `json:"values,omitempty"`
 	Atomic bool     `json:"atomic,omitempty"` // the thread is inside an atomic section after the step
+	// Ghost marks a step with no counterpart in the C program: circ's
+	// choice of which instance of a summary object it tracks.
+	Ghost bool `json:"ghost,omitempty"`
 }
 
 // Access is one side of a race: a thread about to access the variable.

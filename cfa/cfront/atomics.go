@@ -308,7 +308,14 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 	}
 	obj := t.atomicObj(as[0], name)
 	operand := val(1)
-	old, nw := t.atomicRMW(obj, func(o cfa.Expr) cfa.Expr { return f(o, operand) }, want && fetchFirst, want && !fetchFirst, p)
+	next := func(o cfa.Expr) cfa.Expr {
+		e := f(o, operand)
+		if u, ok := e.(cfa.Unary); ok {
+			t.intOp(u.X, x) // nand's and
+		}
+		return t.intOp(e, x)
+	}
+	old, nw := t.atomicRMW(obj, next, want && fetchFirst, want && !fetchFirst, p)
 	if fetchFirst {
 		return unless(want, old), true
 	}

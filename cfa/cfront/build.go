@@ -62,11 +62,22 @@ type builder struct {
 	derefs     []*derefSite
 	arms       map[*cfa.Edge]pointsto.Arm        // the guards of the dereference choices
 	subs       map[cfa.Binary]pointsto.Subscript // the address sums that subscript an array
-	placing    any                               // the key of the static object newObjectCells lays out next
+	// intOps are the integer operations the source writes, by shape,
+	// and where: on an address they would count cells, not bytes
+	// (checkIntegerArithmetic).
+	intOps  map[cfa.Expr]cc.Node
+	placing any // the key of the static object newObjectCells lays out next
 	// allocTypes is the type each malloc/calloc call allocates; allocs
 	// the edge where each heap object is allocated.
 	allocTypes map[*cc.PostfixExpression]cc.Type
 	allocs     map[*cfa.Object]*cfa.Edge
+	// Heap summaries (heap.go): summarize names the allocation sites
+	// an earlier pass found to need one, which this pass lowers as
+	// summaries, each with its allocation counter (heapCounts);
+	// resummarize names those this pass found, for the next.
+	summarize   map[string]bool
+	resummarize []string
+	heapCounts  map[*cfa.Object]*cfa.Var
 	// Library memory (extern.go): the summaries in creation order, by
 	// type, and each one's type; mainTB lowers main, which starts by
 	// choosing their tracked instances.
@@ -155,9 +166,11 @@ func (b *builder) build() *cfa.Program {
 	b.objects = map[any]*cfa.Object{}
 	b.funcObjs = map[string]*cfa.Object{}
 	b.allocs = map[*cfa.Object]*cfa.Edge{}
+	b.heapCounts = map[*cfa.Object]*cfa.Var{}
 	b.literals = map[*cc.PrimaryExpression]*cfa.Object{}
 	b.arms = map[*cfa.Edge]pointsto.Arm{}
 	b.subs = map[cfa.Binary]pointsto.Subscript{}
+	b.intOps = map[cfa.Expr]cc.Node{}
 	b.externByType = map[string]*cfa.Object{}
 	b.externType = map[*cfa.Object]cc.Type{}
 	b.prog.Memory = &cfa.Memory{}
@@ -244,7 +257,9 @@ func (b *builder) build() *cfa.Program {
 	}
 	b.resolveSelfJoins()
 	b.externPrologue()
-	b.settle()
+	if b.settle(); len(b.resummarize) > 0 {
+		return nil
+	}
 	for _, c := range b.prog.Templates {
 		simplify(c)
 		if e, why := c.MarkHandlers(); e != nil {

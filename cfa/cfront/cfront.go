@@ -165,7 +165,22 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		return nil, newError(cfa.Pos{File: name}, "empty translation unit")
 	}
 	b.ast = ast
-	return b.build(), nil
+	// A pass that finds allocation sites needing a summary (see
+	// heap.go) lowers the program again with them summarized; the set
+	// only grows, so this ends.
+	for {
+		if prog := b.build(); prog != nil {
+			return prog, nil
+		}
+		summarize := b.summarize
+		if summarize == nil {
+			summarize = map[string]bool{}
+		}
+		for _, name := range b.resummarize {
+			summarize[name] = true
+		}
+		b = &builder{file: b.file, lineMap: b.lineMap, ast: ast, summarize: summarize}
+	}
 }
 
 // translateFile preprocesses, parses and type checks the C file name

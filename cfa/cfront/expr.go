@@ -233,9 +233,9 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 		case cc.UnaryExpressionPlus:
 			return t.operand(x.CastExpression, want)
 		case cc.UnaryExpressionMinus:
-			return unless(want, mkUn(cfa.Neg, t.operand(x.CastExpression, true)))
+			return unless(want, t.intUn(x, cfa.Neg, t.operand(x.CastExpression, true)))
 		case cc.UnaryExpressionCpl:
-			return unless(want, mkUn(cfa.BitNot, t.operand(x.CastExpression, true)))
+			return unless(want, t.intUn(x, cfa.BitNot, t.operand(x.CastExpression, true)))
 		case cc.UnaryExpressionNot:
 			return unless(want, mkUn(cfa.Not, t.operand(x.CastExpression, true)))
 		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
@@ -252,34 +252,34 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 		return t.cast(x, want)
 	case *cc.MultiplicativeExpression:
 		op := map[cc.MultiplicativeExpressionCase]cfa.BinOp{cc.MultiplicativeExpressionMul: cfa.Mul, cc.MultiplicativeExpressionDiv: cfa.Div, cc.MultiplicativeExpressionMod: cfa.Mod}[x.Case]
-		return t.binary(op, x.MultiplicativeExpression, x.CastExpression, want, p)
+		return t.binary(x, op, x.MultiplicativeExpression, x.CastExpression, want, p)
 	case *cc.AdditiveExpression:
 		op := cfa.Add
 		if x.Case == cc.AdditiveExpressionSub {
 			op = cfa.Sub
 		}
-		return t.binary(op, x.AdditiveExpression, x.MultiplicativeExpression, want, p)
+		return t.binary(x, op, x.AdditiveExpression, x.MultiplicativeExpression, want, p)
 	case *cc.ShiftExpression:
 		op := cfa.Shl
 		if x.Case == cc.ShiftExpressionRsh {
 			op = cfa.Shr
 		}
-		return t.binary(op, x.ShiftExpression, x.AdditiveExpression, want, p)
+		return t.binary(x, op, x.ShiftExpression, x.AdditiveExpression, want, p)
 	case *cc.RelationalExpression:
 		op := map[cc.RelationalExpressionCase]cfa.BinOp{cc.RelationalExpressionLt: cfa.Lt, cc.RelationalExpressionGt: cfa.Gt, cc.RelationalExpressionLeq: cfa.Le, cc.RelationalExpressionGeq: cfa.Ge}[x.Case]
-		return t.binary(op, x.RelationalExpression, x.ShiftExpression, want, p)
+		return t.binary(x, op, x.RelationalExpression, x.ShiftExpression, want, p)
 	case *cc.EqualityExpression:
 		op := cfa.Eq
 		if x.Case == cc.EqualityExpressionNeq {
 			op = cfa.Ne
 		}
-		return t.binary(op, x.EqualityExpression, x.RelationalExpression, want, p)
+		return t.binary(x, op, x.EqualityExpression, x.RelationalExpression, want, p)
 	case *cc.AndExpression:
-		return t.binary(cfa.BitAnd, x.AndExpression, x.EqualityExpression, want, p)
+		return t.binary(x, cfa.BitAnd, x.AndExpression, x.EqualityExpression, want, p)
 	case *cc.ExclusiveOrExpression:
-		return t.binary(cfa.BitXor, x.ExclusiveOrExpression, x.AndExpression, want, p)
+		return t.binary(x, cfa.BitXor, x.ExclusiveOrExpression, x.AndExpression, want, p)
 	case *cc.InclusiveOrExpression:
-		return t.binary(cfa.BitOr, x.InclusiveOrExpression, x.ExclusiveOrExpression, want, p)
+		return t.binary(x, cfa.BitOr, x.InclusiveOrExpression, x.ExclusiveOrExpression, want, p)
 	case *cc.LogicalAndExpression:
 		return t.logical(n, cfa.And, x.LogicalAndExpression, x.InclusiveOrExpression, want, p)
 	case *cc.LogicalOrExpression:
@@ -460,8 +460,8 @@ func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
 	return nil
 }
 
-// binary lowers x op y, evaluating x before y.
-func (t *tb) binary(op cfa.BinOp, xn, yn cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+// binary lowers n, x op y, evaluating x before y.
+func (t *tb) binary(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	x := t.operand(xn, true)
 	if hasSE(yn) {
 		x = t.snapshot(x, xn.Type(), p)
@@ -473,15 +473,57 @@ func (t *tb) binary(op cfa.BinOp, xn, yn cc.ExpressionNode, want bool, p cfa.Pos
 		return nil
 	}
 	if op == cfa.Add || op == cfa.Sub {
-		return t.ptrArith(op, x, y, xn, yn)
+		return t.ptrArith(n, op, x, y, xn, yn)
 	}
-	return mkBin(op, x, y)
+	if op.IsBool() {
+		return mkBin(op, x, y)
+	}
+	return t.intBin(n, op, x, y)
+}
+
+// intBin lowers x op y, integer arithmetic the source writes at n. An
+// address operand is not folded into a constant, so that
+// checkIntegerArithmetic sees it.
+func (t *tb) intBin(n cc.Node, op cfa.BinOp, x, y cfa.Expr) cfa.Expr {
+	if t.isAddrConst(x) || t.isAddrConst(y) {
+		return t.intOp(cfa.Binary{Op: op, X: x, Y: y}, n)
+	}
+	return t.intOp(mkBin(op, x, y), n)
+}
+
+// intUn is intBin for a unary operator.
+func (t *tb) intUn(n cc.Node, op cfa.UnOp, x cfa.Expr) cfa.Expr {
+	if t.isAddrConst(x) {
+		return t.intOp(cfa.Unary{Op: op, X: x}, n)
+	}
+	return t.intOp(mkUn(op, x), n)
+}
+
+// isAddrConst reports whether e is a constant that is an address of
+// the objects laid out so far (an address constant names an object
+// that exists).
+func (t *tb) isAddrConst(e cfa.Expr) bool {
+	k, ok := e.(cfa.Const)
+	return ok && t.b.prog.Memory.IsAddr(k.Val)
+}
+
+// intOp records e, an integer operation the source writes at n, and
+// returns it: circ's addresses count cells, so the operation is exact
+// only if no operand holds an address (checkIntegerArithmetic).
+func (t *tb) intOp(e cfa.Expr, n cc.Node) cfa.Expr {
+	switch e.(type) {
+	case cfa.Binary, cfa.Unary:
+		if _, ok := t.b.intOps[e]; !ok {
+			t.b.intOps[e] = n
+		}
+	}
+	return e
 }
 
 // ptrArith lowers x op y (+ or -) where either operand may be a pointer:
 // an integer added to a T* counts T's cells, and the difference of two
 // pointers is in elements.
-func (t *tb) ptrArith(op cfa.BinOp, x, y cfa.Expr, xn, yn cc.ExpressionNode) cfa.Expr {
+func (t *tb) ptrArith(n cc.Node, op cfa.BinOp, x, y cfa.Expr, xn, yn cc.ExpressionNode) cfa.Expr {
 	xp := isPtr(xn.Type()) || isArray(xn.Type())
 	yp := isPtr(yn.Type()) || isArray(yn.Type())
 	switch {
@@ -496,7 +538,7 @@ func (t *tb) ptrArith(op cfa.BinOp, x, y cfa.Expr, xn, yn cc.ExpressionNode) cfa
 	case yp:
 		return t.subscript(yn, y, x, t.stride(pointee(yn.Type()), yn))
 	}
-	return mkBin(op, x, y)
+	return t.intBin(n, op, x, y)
 }
 
 // logical lowers && and ||.
@@ -678,7 +720,11 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	return t.update(lv, want, func(v *cfa.Var) cfa.Expr {
 		r := rhs
 		if compound {
-			r = mkBin(op, cfa.Ref{V: v}, rhs)
+			if isPtr(x.UnaryExpression.Type()) {
+				r = mkBin(op, cfa.Ref{V: v}, rhs)
+			} else {
+				r = t.intBin(x, op, cfa.Ref{V: v}, rhs)
+			}
 		}
 		return t.store(v, normBool(v, r), want, p)
 	})
@@ -714,23 +760,30 @@ func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Ex
 		op = cfa.Sub
 	}
 	var step int64 = 1
-	if isPtr(n.Type()) {
+	ptr := isPtr(n.Type())
+	if ptr {
 		step = t.stride(pointee(n.Type()), n)
 	}
 	return t.update(lv, want, func(v *cfa.Var) cfa.Expr {
+		next := func(o cfa.Expr) cfa.Expr {
+			if ptr {
+				return mkBin(op, o, num(step))
+			}
+			return normBool(v, t.intBin(n, op, o, num(step)))
+		}
 		if t.b.atomic[v] {
-			old, nw := t.atomicRMW(v, func(o cfa.Expr) cfa.Expr { return normBool(v, mkBin(op, o, num(step))) }, want && post, want && !post, p)
+			old, nw := t.atomicRMW(v, next, want && post, want && !post, p)
 			if post {
 				return unless(want, old)
 			}
 			return unless(want, nw)
 		}
 		if !post || !want {
-			return t.store(v, normBool(v, mkBin(op, cfa.Ref{V: v}, cfa.Const{Val: step})), want, p)
+			return t.store(v, next(cfa.Ref{V: v}), want, p)
 		}
 		old := t.temp(nil)
 		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: old, RHS: cfa.Ref{V: v}, Pos: p})
-		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: normBool(v, mkBin(op, cfa.Ref{V: old}, cfa.Const{Val: step})), Pos: p})
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: next(cfa.Ref{V: old}), Pos: p})
 		return cfa.Ref{V: old}
 	})
 }

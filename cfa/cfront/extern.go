@@ -237,7 +237,7 @@ func (b *builder) checkLibraryStores(r *pointsto.Result) {
 	for _, o := range b.externs {
 		for _, v := range o.Cells {
 			for _, a := range r.Values(v).All() {
-				if t, _ := b.prog.Memory.Find(a); t != nil && !t.Summary() && t.Kind != cfa.FuncObject && !named[t] {
+				if t, _ := b.prog.Memory.Find(a); t != nil && t.Kind != cfa.ExternObject && t.Kind != cfa.FuncObject && !named[t] {
 					b.failAt(o.Pos, "unsupported: the program stores the address of %s into %s, memory of a library (circ assumes a library never hands it back)", t.Name, v.CName)
 				}
 			}
@@ -264,10 +264,10 @@ func (t *tb) externPointer(pt cc.Type, res *cfa.Var, p cfa.Pos) {
 }
 
 // externPrologue makes main start by choosing the tracked instance of
-// each summary and giving its cells the arbitrary values a library's
-// object may hold.
+// each summary and giving the cells of a library's object the arbitrary
+// values it may hold (a heap summary's are set when it is allocated).
 func (b *builder) externPrologue() {
-	if len(b.externs) == 0 {
+	if len(b.externs) == 0 && len(b.heapCounts) == 0 {
 		return
 	}
 	t := b.mainTB
@@ -275,6 +275,11 @@ func (b *builder) externPrologue() {
 	start := t.newLoc(p)
 	t.setDepth(start, 0, p)
 	t.cur, t.d = start, 0
+	for _, o := range b.prog.Memory.Objects {
+		if o.Kind == cfa.HeapObject && o.Summary() {
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the block of " + o.Name + " circ tracks"})
+		}
+	}
 	for _, o := range b.externs {
 		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the instance of " + o.Name + " circ tracks"})
 		for _, v := range o.Cells {

@@ -2,8 +2,13 @@ package cfront
 
 // Heap memory: malloc, calloc and free. Each allocation site (as lowered:
 // each inlined copy of a call) is one object of cells, named
-// malloc@file.c:line; settle rejects a site that can run more than once
-// while its blocks may be shared, which would need a summary.
+// malloc@file.c:line. A site that can run more than once (in a loop, or
+// in a thread that runs more than once and shares its blocks) is a
+// summary object (cfa.Memory): its n-th block is instance n, counted by
+// the site's counter, and one of them, chosen at the start, is tracked.
+// Settle finds such sites after lowering; the program is then lowered
+// again with them summarized. A block private to each thread of a
+// template stays one object, which settle makes the template's locals.
 
 import (
 	"fmt"
@@ -101,10 +106,13 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 	res := t.temp(x.Type())
 	t.choose(p,
 		arm{body: func() {
-			t.allocated(o, res, p)
-			if name == "malloc" {
-				t.indeterminate(o.Cells, "malloc: indeterminate contents", p)
-			}
+			t.allocated(o, res, func() {
+				if name == "malloc" {
+					t.indeterminate(o.Cells, "malloc: indeterminate contents", p)
+				} else if o.Summary() {
+					t.zero(o.Cells, p) // calloc: an earlier run may have written them
+				}
+			}, p)
 		}},
 		arm{body: func() { t.set(res, num(0), p) }},
 	)
@@ -131,11 +139,10 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 	t.choose(p,
 		arm{body: func() { t.set(res, num(0), p) }},
 		arm{cond: mkBin(cfa.Eq, ptr, num(0)), body: func() {
-			t.allocated(o, res, p)
-			t.indeterminate(o.Cells, "realloc: indeterminate contents", p)
+			t.allocated(o, res, func() { t.indeterminate(o.Cells, "realloc: indeterminate contents", p) }, p)
 		}},
 		arm{cond: mkBin(cfa.Ne, ptr, num(0)), body: func() {
-			t.freeBlock(ptr, nodeText(as[0]), p, func(old *cfa.Object) {
+			t.freeBlock(ptr, nodeText(as[0]), p, func(old *cfa.Object, read func(*cfa.Var) cfa.Expr) {
 				n := min(len(old.Cells), len(o.Cells))
 				for j := 0; j < n; j++ {
 					from, to := old.Cells[j], o.Cells[j]
@@ -143,7 +150,7 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 					case to.Kind != cfa.Data:
 						t.b.fail(x, "unsupported: realloc of a block holding %s", describeC(t.b.cellTyp[to]))
 					case from.Kind == cfa.Data && compatible(t.b, t.b.cellTyp[from], t.b.cellTyp[to]):
-						t.set(to, ref(from), p)
+						t.set(to, read(from), p)
 					default:
 						// The bytes of another type: a value circ
 						// does not compute (an address it loses).
@@ -152,7 +159,7 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 				}
 				t.indeterminate(o.Cells[n:], "realloc: indeterminate contents", p)
 			})
-			t.allocated(o, res, p)
+			t.allocated(o, res, func() {}, p)
 		}},
 	)
 	return unless(want, ref(res))
@@ -196,17 +203,75 @@ func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionN
 		t.b.fail(x, "unsupported: %s of more than %d cells", name, maxCells)
 	}
 	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
-	return t.b.newObjectCells(cfa.HeapObject, oname, specs, p, t.c, func(cs cellSpec) *local {
+	o := t.b.newObjectCells(cfa.HeapObject, oname, specs, p, t.c, func(cs cellSpec) *local {
 		return t.b.dynamicCell(oname, cs, p, oname+cs.path)
 	})
+	if t.b.summarize[oname] {
+		if name == "realloc" {
+			t.b.fail(x, "unsupported: %s runs more than once (circ summarizes malloc and calloc, not realloc)", oname)
+		}
+		t.b.heapSummary(o)
+	}
+	return o
 }
 
-// allocated sets res to block o's address, the edge that allocates it.
-func (t *tb) allocated(o *cfa.Object, res *cfa.Var, p cfa.Pos) {
+// summarizeHeap records that heap object o needs a summary (why says
+// what it does), for the next lowering pass.
+func (b *builder) summarizeHeap(o *cfa.Object, why string) {
+	if o.Kind != cfa.HeapObject || b.summarize[o.Name] {
+		b.failAt(o.Pos, "unsupported: %s %s (circ cannot summarize it)", o.Name, why)
+	}
+	b.resummarize = append(b.resummarize, o.Name)
+}
+
+// heapSummary makes heap object o a summary: its tracked instance, a
+// symbolic constant main chooses at the start, and the counter that
+// numbers its blocks.
+func (b *builder) heapSummary(o *cfa.Object) {
+	sync := func(suffix string) *cfa.Var {
+		v := &cfa.Var{Name: b.unique(o.Name + suffix), Global: true, Kind: cfa.Sync, CName: o.Name + suffix, Pos: o.Pos, Frame: -1}
+		b.prog.Globals = append(b.prog.Globals, v)
+		return v
+	}
+	o.Instance = sync("::instance")
+	b.heapCounts[o] = sync("::count")
+}
+
+// allocated sets res to block o's address, runs init on it, and records
+// the edge that allocates it. A summary's block is the instance its
+// counter gives; init runs on the tracked one only (the others' cells
+// hold any value when read).
+func (t *tb) allocated(o *cfa.Object, res *cfa.Var, init func(), p cfa.Pos) {
 	from := len(t.c.Edges)
-	t.set(res, num(o.Base), p)
+	count := t.b.heapCounts[o]
+	if count == nil {
+		t.set(res, num(o.Base), p)
+		init()
+	} else {
+		// The guards compare res itself with the tracked block's
+		// address: the predicates refinement needs are then about
+		// the pointer the program holds.
+		t.atomic(nil, p, "allocation", func() {
+			t.set(res, mkBin(cfa.Add, num(o.Base), mkBin(cfa.Mul, ref(count), num(cfa.InstanceStride))), p)
+			t.set(count, mkBin(cfa.Add, ref(count), num(1)), p)
+		})
+		tracked := trackedAddr(o, o.Base)
+		t.choose(p,
+			arm{cond: mkBin(cfa.Eq, ref(res), tracked), body: init},
+			arm{cond: mkBin(cfa.Ne, ref(res), tracked), body: func() {}},
+		)
+	}
 	if t.b.allocs[o] == nil {
 		t.b.allocs[o] = t.c.Edges[from]
+	}
+}
+
+// zero sets the data cells to 0.
+func (t *tb) zero(cells []*cfa.Var, p cfa.Pos) {
+	for _, v := range cells {
+		if v.Kind == cfa.Data {
+			t.set(v, num(0), p)
+		}
 	}
 }
 
@@ -228,17 +293,23 @@ func (t *tb) free(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) {
 		t.b.fail(x, "free takes 1 argument, got %d", len(as))
 	}
 	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
-	t.freeBlock(ptr, nodeText(as[0]), p, func(*cfa.Object) {})
+	t.freeBlock(ptr, nodeText(as[0]), p, func(*cfa.Object, func(*cfa.Var) cfa.Expr) {})
 }
 
 // freeBlock frees the block ptr points to (null: nothing), after running
-// before on it.
-func (t *tb) freeBlock(ptr cfa.Expr, text string, p cfa.Pos, before func(o *cfa.Object)) {
+// before on it, which reads its cells through read. Freeing a block of
+// a summary that is not the tracked one changes nothing circ keeps, and
+// reads there are any value the cell may hold.
+func (t *tb) freeBlock(ptr cfa.Expr, text string, p cfa.Pos, before func(o *cfa.Object, read func(*cfa.Var) cfa.Expr)) {
 	site := &derefSite{addr: ptr, pos: p, text: text, nullOK: true}
 	site.body = func(a int64) {
 		o, _ := t.b.prog.Memory.Find(a)
-		before(o)
+		before(o, ref)
 		t.indeterminate(o.Cells, "free: contents become indeterminate", p)
+	}
+	site.untracked = func(a int64) {
+		o, _ := t.b.prog.Memory.Find(a)
+		before(o, func(v *cfa.Var) cfa.Expr { return ref(t.untrackedCell(t.b.cells[v].l, p).v) })
 	}
 	var targets []int64
 	for _, o := range t.b.prog.Memory.Objects {

@@ -766,31 +766,68 @@ func (b *builder) checkLiteralCompares(r *pointsto.Result) {
 	for _, s := range b.derefs {
 		skip[s.err] = true
 	}
-	var walk func(e cfa.Expr, pos cfa.Pos)
-	walk = func(e cfa.Expr, pos cfa.Pos) {
-		switch e := e.(type) {
+	b.eachExpr(r, func(e *cfa.Edge, x cfa.Expr) {
+		if c, ok := x.(cfa.Binary); ok && !skip[e] && c.Op >= cfa.Eq && c.Op <= cfa.Ge && literal(c.X) && literal(c.Y) {
+			b.failAt(e.Pos, "unsupported: comparison of addresses that may both be string literals (C leaves unspecified whether equal literals share storage)")
+		}
+	})
+}
+
+// checkIntegerArithmetic rejects the source's integer arithmetic on a
+// value that may be an address ((uintptr_t)&a[1] - sizeof(int),
+// (uintptr_t)p & 3): circ numbers cells, not bytes, so it would compute
+// another value than the program. A value circ does not know (Top, a
+// library's result) is no address it laid out: any arithmetic on it is
+// still any value.
+func (b *builder) checkIntegerArithmetic(r *pointsto.Result) {
+	addr := func(e cfa.Expr) bool {
+		v := r.Eval(e)
+		return len(v.Addrs) > 0 || len(v.Past) > 0
+	}
+	b.eachExpr(r, func(e *cfa.Edge, x cfa.Expr) {
+		n, ok := b.intOps[x]
+		if !ok {
+			return
+		}
+		var onAddr bool
+		switch x := x.(type) {
 		case cfa.Binary:
-			if e.Op >= cfa.Eq && e.Op <= cfa.Ge && literal(e.X) && literal(e.Y) {
-				b.failAt(pos, "unsupported: comparison of addresses that may both be string literals (C leaves unspecified whether equal literals share storage)")
-			}
-			walk(e.X, pos)
-			walk(e.Y, pos)
+			onAddr = addr(x.X) || addr(x.Y)
 		case cfa.Unary:
-			walk(e.X, pos)
+			onAddr = addr(x.X)
+		}
+		if onAddr {
+			b.fail(n, "unsupported: integer arithmetic on an address (%s): circ numbers memory in cells, not bytes", nodeText(n))
+		}
+	})
+}
+
+// eachExpr calls f with every expression, and every operand in it, of
+// the edges the points-to analysis finds reachable.
+func (b *builder) eachExpr(r *pointsto.Result, f func(e *cfa.Edge, x cfa.Expr)) {
+	var walk func(e *cfa.Edge, x cfa.Expr)
+	walk = func(e *cfa.Edge, x cfa.Expr) {
+		f(e, x)
+		switch x := x.(type) {
+		case cfa.Binary:
+			walk(e, x.X)
+			walk(e, x.Y)
+		case cfa.Unary:
+			walk(e, x.X)
 		case cfa.Cond:
-			walk(e.C, pos)
-			walk(e.T, pos)
-			walk(e.F, pos)
+			walk(e, x.C)
+			walk(e, x.T)
+			walk(e, x.F)
 		}
 	}
 	for _, c := range b.prog.Templates {
 		for _, e := range c.Edges {
-			if skip[e] || !r.Reachable(c, e.From) {
+			if !r.Reachable(c, e.From) {
 				continue
 			}
-			for _, x := range []cfa.Expr{e.Cond, e.RHS} {
+			for _, x := range []cfa.Expr{e.Cond, e.RHS, e.Lo, e.Hi, e.Arg, e.Handle} {
 				if x != nil {
-					walk(x, e.Pos)
+					walk(e, x)
 				}
 			}
 		}

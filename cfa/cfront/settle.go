@@ -31,6 +31,7 @@ func (b *builder) settle() {
 		b.prog.Finish()
 		r = pointsto.Analyze(b.prog, b.arms, b.subs)
 	}
+	b.checkIntegerArithmetic(r)
 	b.checkDerefs(r)
 	b.checkLibraryStores(r)
 	b.checkLibraryInts(r)
@@ -58,13 +59,13 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 			}
 			continue
 		}
-		if o != nil && o.Summary() && (s.typ == nil || i == len(o.Cells)) {
+		if o != nil && o.Kind == cfa.ExternObject && (s.typ == nil || i == len(o.Cells)) {
 			// Freeing a library's object, or stepping past one
 			// (circ assumes a library's T* points to one T).
 			misfits = append(misfits, a)
 			continue
 		}
-		if s.library && !s.cells[a] && o != nil && o.Kind != cfa.FuncObject && !o.Summary() && i == len(o.Cells) {
+		if s.library && !s.cells[a] && o != nil && o.Kind != cfa.FuncObject && o.Kind != cfa.ExternObject && i == len(o.Cells) {
 			// One past an object: the library may step back into it.
 			fits = append(fits, a)
 			continue
@@ -136,7 +137,7 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 		}
 		if len(misfits) > 0 && !b.undefinedMisfits(s, misfits, r.Eval(s.addr)) {
 			o, i := b.prog.Memory.Find(misfits[0])
-			if o.Summary() {
+			if o.Kind == cfa.ExternObject {
 				b.failAt(s.pos, "unsupported: %s may free or step past %s, memory of a library", s.text, o.Name)
 			}
 			b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[o.Cells[i]]), describeC(s.typ))
@@ -211,14 +212,15 @@ func (b *builder) privatize(r *pointsto.Result) {
 	mem := b.prog.Memory
 	owned := map[*cfa.Object]bool{}
 	for _, o := range mem.Objects {
-		if o.Owner == nil || !(o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
+		if o.Owner == nil || o.Summary() || !(o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
 			continue
 		}
 		owned[o] = true
 	}
 	for o, e := range b.allocs {
-		if o.Owner.OnCycle(e) {
-			b.failAt(o.Pos, "unsupported: %s allocates in a loop (heap summaries are not implemented)", o.Name)
+		if !o.Summary() && o.Owner.OnCycle(e) {
+			b.summarizeHeap(o, "allocates in a loop")
+			delete(owned, o)
 		}
 	}
 	if len(owned) == 0 {
@@ -288,7 +290,11 @@ func (b *builder) privatize(r *pointsto.Result) {
 			continue
 		}
 		if why := escaped[o]; why != "" {
-			b.failAt(o.Pos, "unsupported: %s is shared between threads of %s, which can run more than once (%s; summaries are not implemented)", o.Name, o.Owner.Name, why)
+			if o.Kind == cfa.HeapObject {
+				b.summarizeHeap(o, "is shared between threads of "+o.Owner.Name+", which can run more than once")
+				continue
+			}
+			b.failAt(o.Pos, "unsupported: %s is shared between threads of %s, which can run more than once (%s; summaries of stack objects are not implemented)", o.Name, o.Owner.Name, why)
 		}
 		for _, v := range o.Cells {
 			v.Global = false

@@ -291,21 +291,32 @@ func (b *builder) syncInit(v *cfa.Var, typ string, init *cc.Initializer, key any
 
 // ---- objects ----
 
-// untrackedOK are the calls circ lowers on a mutex of a library object
-// it does not track (extern.go): locking it excludes nothing. Any
-// other call (an init, a wait that releases it) is rejected.
-var untrackedOK = map[string]bool{
-	"pthread_mutex_lock": true, "pthread_mutex_trylock": true, "pthread_mutex_timedlock": true, "pthread_mutex_unlock": true,
-	"pthread_spin_lock": true, "pthread_spin_trylock": true, "pthread_spin_unlock": true,
-	"mtx_lock": true, "mtx_trylock": true, "mtx_timedlock": true, "mtx_unlock": true,
-}
+// untrackedOK are the calls circ lowers on a mutex of a summary object's
+// instance it does not track (extern.go, heap.go): locking it excludes
+// nothing. untrackedInit are those it lowers too on a block of a heap
+// summary, whose mutexes the program initializes: as nothing. Any
+// other call (a wait that releases it) is rejected.
+var (
+	untrackedOK = map[string]bool{
+		"pthread_mutex_lock": true, "pthread_mutex_trylock": true, "pthread_mutex_timedlock": true, "pthread_mutex_unlock": true,
+		"pthread_spin_lock": true, "pthread_spin_trylock": true, "pthread_spin_unlock": true,
+		"mtx_lock": true, "mtx_trylock": true, "mtx_timedlock": true, "mtx_unlock": true,
+	}
+	untrackedInit = map[string]bool{
+		"pthread_mutex_init": true, "pthread_mutex_destroy": true, "pthread_spin_init": true, "pthread_spin_destroy": true,
+	}
+)
 
 // syncObj resolves argument n, which must be &v for a v of one of the
 // synchronization types types, to v.
 func (t *tb) syncObj(n cc.ExpressionNode, fn string, types ...string) *local {
 	l, at := t.addrOfVar(n, fn+" object")
-	if l.untracked && !untrackedOK[fn] {
-		t.b.fail(n, "unsupported: %s on a %s in memory of a library", fn, l.sync)
+	if l.untracked && !untrackedOK[fn] && !(untrackedInit[fn] && t.b.cells[l.v].obj.Kind == cfa.HeapObject) {
+		what := "memory of a library"
+		if t.b.cells[l.v].obj.Kind == cfa.HeapObject {
+			what = "a block circ does not track"
+		}
+		t.b.fail(n, "unsupported: %s on a %s in %s", fn, l.sync, what)
 	}
 	for _, ty := range types {
 		if l.sync == ty {
@@ -673,6 +684,9 @@ func lowerSetType(c *pcall) {
 func lowerMutexInit(c *pcall) {
 	m := c.obj(0, "pthread_mutex_t")
 	t := c.t
+	if c.untrackedInit(m) {
+		return
+	}
 	t.set(m.v, num(0), c.p)
 	if t.mutexKind(m) == cfa.UnknownMutexKind {
 		t.set(t.kindField(m.v), c.attrKind(1, "pthread_mutexattr_t"), c.p)
@@ -686,8 +700,23 @@ func lowerMutexInit(c *pcall) {
 func lowerSpinInit(c *pcall) {
 	s := c.obj(0, "pthread_spinlock_t")
 	c.ignoreArg(1)
+	if c.untrackedInit(s) {
+		return
+	}
 	c.t.set(s.v, num(0), c.p)
 	c.ret(num(0))
+}
+
+// untrackedInit lowers the initialization of m, a lock of a heap block
+// circ does not track, as nothing (locking it excludes nothing); it
+// reports whether m was one.
+func (c *pcall) untrackedInit(m *local) bool {
+	if !m.untracked {
+		return false
+	}
+	c.t.add(&cfa.Edge{Kind: cfa.Skip, Pos: c.p, Note: c.name + " on a mutex circ does not track"})
+	c.ret(num(0))
+	return true
 }
 
 // mutexOp lowers lock, trylock, timedlock and unlock of a mutex or spin
