@@ -168,9 +168,12 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 	// A pass that finds allocation sites needing a summary (see
 	// heap.go) lowers the program again with them summarized; the set
 	// only grows, so this ends.
-	for {
+	for pass := 1; ; pass++ {
 		if prog := b.build(); prog != nil {
 			return prog, nil
+		}
+		if pass > maxPasses {
+			return nil, newError(cfa.Pos{File: name}, "cfront internal error: allocation sites still need summaries after %d passes (%v)", maxPasses, b.resummarize)
 		}
 		summarize := b.summarize
 		if summarize == nil {
@@ -182,6 +185,10 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		b = &builder{file: b.file, lineMap: b.lineMap, ast: ast, summarize: summarize}
 	}
 }
+
+// maxPasses bounds the lowering passes: each summarizes at least one
+// more allocation site, whose names do not change between passes.
+const maxPasses = 64
 
 // translateFile preprocesses, parses and type checks the C file name
 // (text src) with gcc's configuration, circ's shipped headers and opts.
