@@ -32,7 +32,12 @@ import (
 // in some run, and a proof for Cells[i] holds for all.
 type Memory struct {
 	Objects []*Object
-	next    int64
+	// First is the address of the first object (0: firstBase). The
+	// front end moves it away from the integer constants a program
+	// writes, so that arithmetic on a constant is no arithmetic on an
+	// address.
+	First int64
+	next  int64
 }
 
 // ObjectKind says what storage an object has.
@@ -96,6 +101,9 @@ func (m *Memory) NewObject(o *Object) *Object {
 func (m *Memory) Reserve(o *Object, cells int) *Object {
 	if m.next == 0 {
 		m.next = firstBase
+		if m.First != 0 {
+			m.next = m.First
+		}
 	}
 	o.Base = m.next
 	// Keep bases aligned and at least one free address apart, so that

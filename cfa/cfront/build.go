@@ -65,8 +65,12 @@ type builder struct {
 	// intOps are the integer operations the source writes, by shape,
 	// and where: on an address they would count cells, not bytes
 	// (checkIntegerArithmetic).
-	intOps  map[cfa.Expr]cc.Node
-	placing any // the key of the static object newObjectCells lays out next
+	intOps map[cfa.Expr]cc.Node
+	// orderOps are the source's comparisons <, <=, >, >=, by shape:
+	// on addresses of two objects C leaves the outcome unspecified
+	// (checkAddressOrder).
+	orderOps map[cfa.Expr]cc.Node
+	placing  any // the key of the static object newObjectCells lays out next
 	// allocTypes is the type each malloc/calloc call allocates; allocs
 	// the edge where each heap object is allocated.
 	allocTypes map[*cc.PostfixExpression]cc.Type
@@ -171,9 +175,10 @@ func (b *builder) build() *cfa.Program {
 	b.arms = map[*cfa.Edge]pointsto.Arm{}
 	b.subs = map[cfa.Binary]pointsto.Subscript{}
 	b.intOps = map[cfa.Expr]cc.Node{}
+	b.orderOps = map[cfa.Expr]cc.Node{}
 	b.externByType = map[string]*cfa.Object{}
 	b.externType = map[*cfa.Object]cc.Type{}
-	b.prog.Memory = &cfa.Memory{}
+	b.prog.Memory = &cfa.Memory{First: addressBase(b.ast)}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {
 			if d, ok := n.(*cc.Declarator); ok && d.IsTypename() {

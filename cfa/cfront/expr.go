@@ -475,6 +475,13 @@ func (t *tb) binary(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode,
 	if op == cfa.Add || op == cfa.Sub {
 		return t.ptrArith(n, op, x, y, xn, yn)
 	}
+	if op >= cfa.Lt && op <= cfa.Ge {
+		e := mkBin(op, x, y)
+		if _, ok := t.b.orderOps[e]; !ok {
+			t.b.orderOps[e] = n
+		}
+		return e
+	}
 	if op.IsBool() {
 		return mkBin(op, x, y)
 	}

@@ -322,6 +322,11 @@ func inInstances(addr cfa.Expr, a int64) cfa.Expr {
 // writes are dropped; for a mutex, l marked untracked (locking it
 // excludes nothing).
 func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
+	if l.v.Kind == cfa.Handle {
+		// A thread handle of another instance would need a thread id
+		// circ keeps per instance.
+		t.b.failAt(p, "unsupported: %s in a block of %s circ does not track (a pthread_t in a summary)", describeC(l.typ), t.b.cells[l.v].obj.Name)
+	}
 	if l.sync != "" {
 		u := *l
 		u.untracked = true

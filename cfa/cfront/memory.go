@@ -19,6 +19,7 @@ package cfront
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"circ/cfa"
@@ -79,6 +80,49 @@ func (b *builder) cellCount(t cc.Type) (int64, string) {
 	}
 	return 1, ""
 }
+
+// addressBase is where memory starts: the first multiple of 4096 from
+// 4096 on whose next addressWindow addresses hold none of the integer
+// constants the program writes (a literal, an enumerator, a folded
+// constant expression). An address equal to a constant would make
+// arithmetic on that constant look like arithmetic on an address, and
+// a test against it a test against an object; both are only
+// imprecision, so a program whose memory outgrows the window is still
+// handled soundly.
+func addressBase(ast *cc.AST) int64 {
+	var consts []int64
+	Walk(ast.TranslationUnit, func(n any, _ []any) bool {
+		var v cc.Value
+		switch x := n.(type) {
+		case cc.ExpressionNode:
+			v = x.Value()
+		case *cc.Enumerator:
+			v = x.Value()
+		}
+		if k, ok := intValue(v); ok && k >= 4096 {
+			consts = append(consts, k)
+		}
+		return true
+	})
+	sort.Slice(consts, func(i, j int) bool { return consts[i] < consts[j] })
+	base := int64(4096)
+	for _, k := range consts {
+		if k >= base+addressWindow {
+			break
+		}
+		if k >= base {
+			base = (k/4096 + 1) * 4096
+		}
+	}
+	if base+addressWindow > cfa.InstanceStride/2 {
+		return 4096
+	}
+	return base
+}
+
+// addressWindow is the span of addresses addressBase keeps free of the
+// program's constants.
+const addressWindow = 1 << 24
 
 // maxCells bounds the cells of one object: circ gives every cell its own
 // variable.
@@ -798,6 +842,40 @@ func (b *builder) checkIntegerArithmetic(r *pointsto.Result) {
 		}
 		if onAddr {
 			b.fail(n, "unsupported: integer arithmetic on an address (%s): circ numbers memory in cells, not bytes", nodeText(n))
+		}
+	})
+}
+
+// checkAddressOrder rejects the source's ordering comparison (<, <=, >,
+// >=) of two values that may be addresses of two objects (or of two
+// blocks of one allocation site): C leaves their order unspecified
+// (glibc may put a later block below an earlier one), and circ's layout
+// would decide one outcome. Addresses within one object keep their
+// order.
+func (b *builder) checkAddressOrder(r *pointsto.Result) {
+	objects := func(e cfa.Expr, into map[*cfa.Object]bool) bool {
+		v := r.Eval(e)
+		for _, a := range v.All() {
+			if o, _ := b.prog.Memory.Find(a); o != nil {
+				into[o] = true
+			}
+		}
+		return len(v.All()) > 0
+	}
+	b.eachExpr(r, func(e *cfa.Edge, x cfa.Expr) {
+		n, ok := b.orderOps[x]
+		if !ok {
+			return
+		}
+		c := x.(cfa.Binary)
+		objs := map[*cfa.Object]bool{}
+		if !objects(c.X, objs) || !objects(c.Y, objs) {
+			return
+		}
+		for o := range objs {
+			if len(objs) > 1 || o.Summary() {
+				b.fail(n, "unsupported: %s may order addresses of two objects (C leaves their order unspecified)", nodeText(n))
+			}
 		}
 	})
 }

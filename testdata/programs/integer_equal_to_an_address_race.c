@@ -1,6 +1,7 @@
-// An integer compared with a number that happens to be an object's
-// address (circ lays x out at 4096): the branch is taken for that input,
-// and its write of g races with the thread's.
+// An integer compared with a number that would be an object's address
+// if circ laid x out at 4096 (it lays memory out past the program's
+// constants): the branch is taken for that input, and its write of g
+// races with the thread's.
 // expect svcomp: g=race
 // expect circ: g=race
 // expect-explicit svcomp: g=unknown
