@@ -293,7 +293,7 @@ func (b *builder) syncInit(v *cfa.Var, typ string, init *cc.Initializer, key any
 
 // untrackedOK are the calls circ lowers on a mutex of a summary object's
 // instance it does not track (extern.go, heap.go): locking it excludes
-// nothing. untrackedInit are those it lowers too on a block of a heap
+// nothing. initOnUntracked are those it lowers too on a block of a heap
 // summary, whose mutexes the program initializes: as nothing. Any
 // other call (a wait that releases it) is rejected.
 var (
@@ -302,7 +302,7 @@ var (
 		"pthread_spin_lock": true, "pthread_spin_trylock": true, "pthread_spin_unlock": true,
 		"mtx_lock": true, "mtx_trylock": true, "mtx_timedlock": true, "mtx_unlock": true,
 	}
-	untrackedInit = map[string]bool{
+	initOnUntracked = map[string]bool{
 		"pthread_mutex_init": true, "pthread_mutex_destroy": true, "pthread_spin_init": true, "pthread_spin_destroy": true,
 	}
 )
@@ -311,7 +311,7 @@ var (
 // synchronization types types, to v.
 func (t *tb) syncObj(n cc.ExpressionNode, fn string, types ...string) *local {
 	l, at := t.addrOfVar(n, fn+" object")
-	if l.untracked && !untrackedOK[fn] && !(untrackedInit[fn] && t.b.cells[l.v].obj.Kind == cfa.HeapObject) {
+	if l.untracked && !untrackedOK[fn] && !(initOnUntracked[fn] && t.b.cells[l.v].obj.Kind == cfa.HeapObject) {
 		what := "memory of a library"
 		if t.b.cells[l.v].obj.Kind == cfa.HeapObject {
 			what = "a block circ does not track"
