@@ -476,11 +476,7 @@ func (t *tb) binary(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode,
 		return t.ptrArith(n, op, x, y, xn, yn)
 	}
 	if op >= cfa.Lt && op <= cfa.Ge {
-		e := mkBin(op, x, y)
-		if _, ok := t.b.orderOps[e]; !ok {
-			t.b.orderOps[e] = n
-		}
-		return e
+		return recordOp(t.b.orderOps, mkBin(op, x, y), n)
 	}
 	if op.IsBool() {
 		return mkBin(op, x, y)
@@ -518,10 +514,16 @@ func (t *tb) isAddrConst(e cfa.Expr) bool {
 // returns it: circ's addresses count cells, so the operation is exact
 // only if no operand holds an address (checkIntegerArithmetic).
 func (t *tb) intOp(e cfa.Expr, n cc.Node) cfa.Expr {
+	return recordOp(t.b.intOps, e, n)
+}
+
+// recordOp records in ops, by shape, where the source first writes the
+// operation e (a constant folded from it is none), and returns e.
+func recordOp(ops map[cfa.Expr]cc.Node, e cfa.Expr, n cc.Node) cfa.Expr {
 	switch e.(type) {
 	case cfa.Binary, cfa.Unary:
-		if _, ok := t.b.intOps[e]; !ok {
-			t.b.intOps[e] = n
+		if _, ok := ops[e]; !ok {
+			ops[e] = n
 		}
 	}
 	return e
