@@ -4,7 +4,11 @@
 // predicate abstraction, context inference) reads programs only through this
 // package; the C front end in cfa/cfront is the only producer.
 //
-// Integers are mathematical integers, as in BLAST. Boolean-valued
+// Integers are mathematical integers, as in BLAST, and C's conversions are
+// explicit: the front end wraps a value into a narrower or differently
+// signed integer type with a conversion operator (ToU8 ... ToI64) wherever
+// C converts and the value may not fit, and unsigned arithmetic with it.
+// Signed overflow, undefined in C, is not wrapped. Boolean-valued
 // expressions (comparisons, &&, ||, !) evaluate to 0 or 1 when used as
 // integers, and an integer used as a condition means "!= 0", as in C.
 package cfa
@@ -52,6 +56,10 @@ type Var struct {
 	Kind   VarKind
 	Init   int64 // initial value (globals; locals start at 0 too)
 	Bool   bool  // _Bool: assignments store 0 or 1
+	// Int is the C integer type of the variable (zero for pointers and
+	// circ's own variables). The front end converts every value it
+	// stores to it, so the variable's values stay in its range.
+	Int IntType
 	// CName is the name written in the source, for reports.
 	CName string
 	Pos   Pos
@@ -89,7 +97,87 @@ const (
 	Neg    UnOp = iota // -x
 	Not                // !x (boolean)
 	BitNot             // ~x (two's complement; over-approximated by the abstract engine)
+	// The conversions to a C integer type, exact in every engine: an
+	// unsigned type of n bits takes the value modulo 2^n, a signed one
+	// the value in [-2^(n-1), 2^(n-1)) congruent to it (gcc's
+	// implementation-defined choice).
+	ToU8
+	ToI8
+	ToU16
+	ToI16
+	ToU32
+	ToI32
+	ToU64
+	ToI64
 )
+
+// IntType is a C integer type by width and signedness; the zero value
+// is no integer type.
+type IntType struct {
+	Bits   uint8
+	Signed bool
+}
+
+// Valid reports whether t is an integer type.
+func (t IntType) Valid() bool { return t.Bits != 0 }
+
+func (t IntType) String() string {
+	if t.Signed {
+		return fmt.Sprintf("int%d_t", t.Bits)
+	}
+	return fmt.Sprintf("uint%d_t", t.Bits)
+}
+
+// Within reports whether every value of t is a value of u.
+func (t IntType) Within(u IntType) bool {
+	if t.Signed == u.Signed {
+		return t.Bits <= u.Bits
+	}
+	return !t.Signed && t.Bits < u.Bits
+}
+
+// Fits reports whether v is a value of t.
+func (t IntType) Fits(v int64) bool {
+	switch {
+	case t.Bits >= 64:
+		return t.Signed || v >= 0
+	case t.Signed:
+		return v >= -1<<(t.Bits-1) && v < 1<<(t.Bits-1)
+	}
+	return v >= 0 && v < 1<<t.Bits
+}
+
+// Wrap converts v to t as C does; ok is false when the result, an
+// unsigned 64-bit value of 2^63 or more, is not an int64.
+func (t IntType) Wrap(v int64) (r int64, ok bool) {
+	switch {
+	case t.Bits >= 64:
+		return v, t.Signed || v >= 0
+	case t.Signed:
+		s := 64 - t.Bits
+		return v << s >> s, true
+	}
+	return v & (1<<t.Bits - 1), true
+}
+
+// ConvOp is the operator converting to t.
+func ConvOp(t IntType) UnOp {
+	i := map[uint8]UnOp{8: ToU8, 16: ToU16, 32: ToU32, 64: ToU64}[t.Bits]
+	if t.Signed {
+		i++
+	}
+	return i
+}
+
+// IntType is the type a conversion operator converts to (ok false for
+// the other operators).
+func (o UnOp) IntType() (t IntType, ok bool) {
+	if o < ToU8 || o > ToI64 {
+		return IntType{}, false
+	}
+	k := o - ToU8
+	return IntType{Bits: 8 << (k / 2), Signed: k%2 == 1}, true
+}
 
 // Unary applies a UnOp.
 type Unary struct {
@@ -152,6 +240,9 @@ func (Cond) isExpr()   {}
 func (e Const) String() string { return fmt.Sprint(e.Val) }
 func (e Ref) String() string   { return e.V.Name }
 func (e Unary) String() string {
+	if t, ok := e.Op.IntType(); ok {
+		return "(" + t.String() + ")" + paren(e.X)
+	}
 	return [...]string{"-", "!", "~"}[e.Op] + paren(e.X)
 }
 func (e Binary) String() string { return paren(e.X) + " " + e.Op.String() + " " + paren(e.Y) }

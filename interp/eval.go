@@ -14,6 +14,7 @@ var (
 	ErrDivZero  = errors.New("division by zero")
 	ErrShift    = errors.New("shift count out of range")
 	ErrOverflow = errors.New("integer overflow (integers are mathematical; values beyond int64 are not modelled)")
+	ErrUnsigned = errors.New("an unsigned 64-bit value of 2^63 or more (the interpreter's integers are int64)")
 )
 
 // Eval evaluates e as seen by thread t of s.
@@ -47,6 +48,12 @@ func (s *State) eval(t int, e cfa.Expr) (int64, error) {
 			return b2i(x == 0), nil
 		case cfa.BitNot:
 			return ^x, nil
+		}
+		if to, ok := e.Op.IntType(); ok {
+			if r, ok := to.Wrap(x); ok {
+				return r, nil
+			}
+			return 0, ErrUnsigned
 		}
 		return 0, fmt.Errorf("unknown unary operator %d", e.Op)
 	case cfa.Binary:

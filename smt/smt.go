@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"sync"
 
 	"circ/cfa"
@@ -108,6 +109,9 @@ func (s *Solver) Int(e cfa.Expr, env Env) z3.Int {
 		case cfa.BitNot:
 			return s.uf("bvnot", s.Int(e.X, env))
 		}
+		if to, ok := e.Op.IntType(); ok {
+			return s.wrap(s.Int(e.X, env), to)
+		}
 	case cfa.Binary:
 		if e.Op.IsBool() {
 			break
@@ -135,6 +139,17 @@ func (s *Solver) Int(e cfa.Expr, env Env) z3.Int {
 	}
 	// A truth value used as an integer.
 	return s.Bool(e, env).IfThenElse(s.Num(1), s.Num(0)).(z3.Int)
+}
+
+// wrap converts x to the C integer type to: modulo 2^bits into the
+// type's range (Z3's mod is never negative for a positive divisor).
+func (s *Solver) wrap(x z3.Int, to cfa.IntType) z3.Int {
+	m := s.Ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(to.Bits)), s.intSort).(z3.Int)
+	if !to.Signed {
+		return x.Mod(m)
+	}
+	h := s.Ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(to.Bits-1)), s.intSort).(z3.Int)
+	return x.Add(h).Mod(m).Sub(h)
 }
 
 // Bool translates e as a formula (an integer means "!= 0").

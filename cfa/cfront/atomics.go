@@ -20,10 +20,21 @@ import (
 // interleavings only, and says so in the report for weaker orders.
 
 // isAtomicObject reports whether declarator d declares an _Atomic
-// object, directly or through a typedef (atomic_int).
+// object (or array of them), directly or through a typedef
+// (atomic_int). The qualifier must reach the scalar: in `int *_Atomic p`
+// the pointer is atomic, in `_Atomic int *p` only what it points to.
 func isAtomicObject(d *cc.Declarator) bool {
 	if d == nil {
 		return false
+	}
+	for _, dv := range derivations(d) {
+		switch {
+		case dv.array:
+			continue // an array's elements carry its qualifiers
+		case dv.ptr != nil:
+			return hasAtomic(dv.ptr.TypeQualifiers)
+		}
+		return false // a function
 	}
 	if d.IsAtomic() {
 		return true
@@ -42,6 +53,53 @@ func isAtomicObject(d *cc.Declarator) bool {
 	return false
 }
 
+// derivation is one step of a declarator's type: an array, a pointer
+// (with its qualifiers) or, when neither, a function.
+type derivation struct {
+	array bool
+	ptr   *cc.Pointer
+}
+
+// derivations lists the types declarator d derives from its
+// declaration's specifiers, the object's own type first: in `int *a[3]`
+// an array, then a pointer. (cc keeps no qualifiers of pointers.)
+func derivations(d *cc.Declarator) []derivation {
+	// The pointers apply to the specifiers' type first, the direct
+	// declarator's suffixes next, inside out.
+	out := directDerivations(d.DirectDeclarator)
+	var ptrs []*cc.Pointer
+	for p := d.Pointer; p != nil; p = p.Pointer {
+		ptrs = append(ptrs, p)
+	}
+	for i := len(ptrs) - 1; i >= 0; i-- {
+		out = append(out, derivation{ptr: ptrs[i]})
+	}
+	return out
+}
+
+// directDerivations is derivations for a direct declarator.
+func directDerivations(dd *cc.DirectDeclarator) []derivation {
+	switch {
+	case dd == nil || dd.Case == cc.DirectDeclaratorIdent:
+		return nil
+	case dd.Case == cc.DirectDeclaratorDecl:
+		return derivations(dd.Declarator)
+	case dd.Case == cc.DirectDeclaratorFuncParam || dd.Case == cc.DirectDeclaratorFuncIdent:
+		return append(directDerivations(dd.DirectDeclarator), derivation{})
+	}
+	return append(directDerivations(dd.DirectDeclarator), derivation{array: true})
+}
+
+// hasAtomic reports whether qualifiers q include _Atomic.
+func hasAtomic(q *cc.TypeQualifiers) bool {
+	for ; q != nil; q = q.TypeQualifiers {
+		if q.TypeQualifier != nil && q.TypeQualifier.Case == cc.TypeQualifierAtomic {
+			return true
+		}
+	}
+	return false
+}
+
 // plain stores e in a temporary unless it reads no global: an operand
 // of an atomic operation is read before the operation, non-atomically.
 func (t *tb) plain(e cfa.Expr, p cfa.Pos) cfa.Expr {
@@ -56,7 +114,7 @@ func (t *tb) plain(e cfa.Expr, p cfa.Pos) cfa.Expr {
 // atomicLoad emits tmp := x as an atomic access and returns tmp.
 func (t *tb) atomicLoad(x *cfa.Var, p cfa.Pos) cfa.Expr {
 	tmp := t.temp(nil)
-	tmp.Bool = x.Bool
+	tmp.Bool, tmp.Int = x.Bool, x.Int
 	t.atomic(nil, p, "atomic load", func() { t.set(tmp, ref(x), p) })
 	return ref(tmp)
 }
@@ -80,7 +138,7 @@ func (t *tb) atomicRMW(x *cfa.Var, f func(old cfa.Expr) cfa.Expr, wantOld, wantN
 		}
 		if wantNew {
 			n := t.temp(nil)
-			n.Bool = x.Bool
+			n.Bool, n.Int = x.Bool, x.Int // f(old) converts to x's type
 			t.set(n, f(old), p)
 			t.set(x, ref(n), p)
 			newV = ref(n)
@@ -95,7 +153,7 @@ func (t *tb) atomicRMW(x *cfa.Var, f func(old cfa.Expr) cfa.Expr, wantOld, wantN
 // one read-modify-write.
 func (t *tb) atomicAssign(x *cfa.Var, a *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	if a.Case == cc.AssignmentExpressionAssign {
-		v := t.plain(normBool(x, t.intExpr(a.AssignmentExpression)), p)
+		v := t.plain(t.fit(a, x, t.intExpr(a.AssignmentExpression), a.AssignmentExpression.Type()), p)
 		t.atomicStore(x, v, p)
 		return unless(want, v)
 	}
@@ -104,7 +162,10 @@ func (t *tb) atomicAssign(x *cfa.Var, a *cc.AssignmentExpression, want bool, p c
 		t.b.fail(a, "unsupported assignment operator")
 	}
 	y := t.plain(t.operand(a.AssignmentExpression, true), p)
-	_, nw := t.atomicRMW(x, func(o cfa.Expr) cfa.Expr { return normBool(x, mkBin(op, o, y)) }, false, want, p)
+	_, nw := t.atomicRMW(x, func(o cfa.Expr) cfa.Expr {
+		r, rt := t.arith(a, op, o, a.UnaryExpression.Type(), y, a.AssignmentExpression.Type())
+		return t.fit(a, x, r, rt)
+	}, false, want, p)
 	return unless(want, nw)
 }
 
@@ -261,7 +322,8 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 	case "__sync_bool_compare_and_swap", "__sync_val_compare_and_swap":
 		nargs(3)
 		obj := t.atomicObj(as[0], name)
-		oldV, newV := val(1), val(2)
+		// The builtins convert their values to the object's type.
+		oldV, newV := t.fit(as[1], obj, val(1), as[1].Type()), t.fit(as[2], obj, val(2), as[2].Type())
 		r := t.temp(nil)
 		t.atomic(nil, p, "atomic update", func() {
 			seen := t.temp(nil)

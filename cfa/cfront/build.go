@@ -441,14 +441,15 @@ func (b *builder) newStatic(d *cc.Declarator, name, cname string, init *cc.Initi
 // (a whole global, or one field of a global struct), with its initial
 // value from init (nil: zero) and its synchronization object's state.
 func (b *builder) staticScalar(d *cc.Declarator, name, cname string, typ cc.Type, kind cfa.VarKind, key any, atomic bool, init *cc.Initializer) *local {
-	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: cname, Pos: b.pos(d), Bool: typ.Kind() == cc.Bool}
+	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: cname, Pos: b.pos(d)}
+	b.setType(v, typ)
 	l := &local{v: v, typ: typ, sync: b.syncTypeName(typ), key: key}
 	b.atomic[v] = atomic
 	switch {
 	case l.sync != "":
 		b.syncInit(v, l.sync, init, l.key)
 	case init != nil:
-		v.Init = b.constInit(init, d)
+		v.Init = b.constInit(init, d, typ)
 		if v.Bool && v.Init != 0 {
 			v.Init = 1
 		}
@@ -487,7 +488,7 @@ func walkDecls(ast *cc.AST, f func(*cc.InitDeclarator)) {
 }
 
 // constInit evaluates a constant scalar initializer.
-func (b *builder) constInit(init *cc.Initializer, d *cc.Declarator) int64 {
+func (b *builder) constInit(init *cc.Initializer, d *cc.Declarator, typ cc.Type) int64 {
 	for init != nil && init.Case == cc.InitializerInitList {
 		il := init.InitializerList
 		if il == nil {
@@ -501,7 +502,25 @@ func (b *builder) constInit(init *cc.Initializer, d *cc.Declarator) int64 {
 	if init == nil || init.AssignmentExpression == nil {
 		return 0
 	}
-	e := init.AssignmentExpression
+	return b.convertConst(b.constInitValue(init.AssignmentExpression, d), typ, init)
+}
+
+// convertConst converts constant v to C type typ as an initializer at n
+// does.
+func (b *builder) convertConst(v int64, typ cc.Type, n cc.Node) int64 {
+	to := intTypeOf(typ)
+	if !to.Valid() || to.Bits == 1 {
+		return v
+	}
+	r, ok := to.Wrap(v)
+	if !ok {
+		b.fail(n, "unsupported: integer constant too large")
+	}
+	return r
+}
+
+// constInitValue evaluates e, the constant initializer of d.
+func (b *builder) constInitValue(e cc.ExpressionNode, d *cc.Declarator) int64 {
 	if isPtr(d.Type()) || isPtr(e.Type()) {
 		v, ok := b.constAddr(e)
 		if !ok {

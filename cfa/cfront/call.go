@@ -381,7 +381,7 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 		pt := ptypes[i]
 		switch {
 		case isInt(pt) || isPtr(pt):
-			vals[i].e = t.intExpr(a)
+			vals[i].e = t.convert(a, t.intExpr(a), a.Type(), intTypeOf(pt))
 		case t.b.isStruct(pt):
 			// Copied now, as C evaluates the argument here: a later
 			// argument's side effects must not reach the copy.
@@ -447,7 +447,7 @@ func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []ar
 		} else {
 			l = t.declLocal(d, prm.Type())
 		}
-		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: normBool(l.v, vals[i].e), Pos: p})
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: t.fit(nil, l.v, vals[i].e, prm.Type()), Pos: p})
 	}
 	rt := ft.Result()
 	switch {

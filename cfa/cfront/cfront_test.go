@@ -64,9 +64,12 @@ func run(t *testing.T, p *cfa.Program) (map[string]int64, bool) {
 				return -x
 			case cfa.Not:
 				return b2i(x == 0)
-			default:
+			case cfa.BitNot:
 				return ^x
 			}
+			to, _ := e.Op.IntType()
+			r, _ := to.Wrap(x)
+			return r
 		case cfa.Binary:
 			x, y := eval(e.X), eval(e.Y)
 			switch e.Op {
@@ -153,6 +156,12 @@ func TestSemantics(t *testing.T) {
 		{"reach-error", "int g;", "if (g == 0) reach_error();", nil, true},
 		{"nondet", "int g; unsigned char u;", "g = __VERIFIER_nondet_int(); u = 3;", map[string]int64{"g": 0, "u": 3}, false},
 		{"locks", "pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int g;", "pthread_mutex_init(&m, 0); pthread_mutex_lock(&m); g = pthread_mutex_trylock(&m) + 4; pthread_mutex_unlock(&m);", map[string]int64{"g": 4, "m": 0}, false},
+		{"unsigned-wraps", "unsigned u; unsigned char c; unsigned long l; int g;", "u = 0; u = u - 1; c = 255; c++; l = 0; l += 5; g = u == 4294967295u && c == 0 && -1u == u;", map[string]int64{"u": 4294967295, "c": 0, "l": 5, "g": 1}, false},
+		{"narrowing-store", "unsigned char c; signed char s; char p; short h; int g = 300;", "c = g; s = 255; p = 200; h = 65535 + g;", map[string]int64{"c": 44, "s": -1, "p": -56, "h": 299}, false},
+		{"usual-conversions", "int i = -1; unsigned u = 1; long l = -1; int g, h, k;", "g = i < u; h = l < u; k = (unsigned char)i;", map[string]int64{"g": 0, "h": 1, "k": 255}, false},
+		{"conditional-converts", "int i = -1; unsigned u = 1; int g; unsigned long w;", "w = g ? u : i; g = (g ? u : i) > 0;", map[string]int64{"w": 4294967295, "g": 1}, false},
+		{"initializers-convert", "unsigned char c = 511; signed char s = 128; int g;", "unsigned short h = -1; g = h;", map[string]int64{"c": 255, "s": -128, "g": 65535}, false},
+		{"case-label-converts", "unsigned u; int g;", "u = 4294967295u; switch (u) { case -1: g = 1; break; default: g = 2; }", map[string]int64{"g": 1}, false},
 		{"shadow", "int g;", "int x = 1; { int x = 2; g = x; } g += x;", map[string]int64{"g": 3}, false},
 	}
 	for _, tc := range tests {

@@ -233,9 +233,10 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 		case cc.UnaryExpressionPlus:
 			return t.operand(x.CastExpression, want)
 		case cc.UnaryExpressionMinus:
-			return unless(want, t.intUn(x, cfa.Neg, t.operand(x.CastExpression, true)))
+			// -u and ~u on unsigned u are 0-u and -1-u: subtractions.
+			return unless(want, t.wrapUnsigned(x, cfa.Sub, t.intUn(x, cfa.Neg, t.operand(x.CastExpression, true)), x.Type()))
 		case cc.UnaryExpressionCpl:
-			return unless(want, t.intUn(x, cfa.BitNot, t.operand(x.CastExpression, true)))
+			return unless(want, t.wrapUnsigned(x, cfa.Sub, t.intUn(x, cfa.BitNot, t.operand(x.CastExpression, true)), x.Type()))
 		case cc.UnaryExpressionNot:
 			return unless(want, mkUn(cfa.Not, t.operand(x.CastExpression, true)))
 		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
@@ -444,7 +445,7 @@ func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
 		if tt.Kind() == cc.Bool && v != nil && !cfa.IsBoolExpr(v) {
 			v = mkBin(cfa.Ne, v, cfa.Const{Val: 0})
 		}
-		return v
+		return t.convert(x, v, inner.Type(), intTypeOf(tt))
 	case isPtr(tt):
 		if v, ok := t.containerOf(x, want); ok {
 			return v
@@ -472,7 +473,12 @@ func (t *tb) binary(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode,
 		// operation only through its operands' side effects.
 		return nil
 	}
-	if op == cfa.Add || op == cfa.Sub {
+	if ct := commonType(op, xn.Type(), yn.Type()); ct != nil {
+		x, y = t.usual(n, op, ct, x, xn.Type(), y, yn.Type())
+		if !op.IsBool() {
+			return t.wrapUnsigned(n, op, t.intBin(n, op, x, y), ct)
+		}
+	} else if op == cfa.Add || op == cfa.Sub {
 		return t.ptrArith(n, op, x, y, xn, yn)
 	}
 	if op >= cfa.Lt && op <= cfa.Ge {
@@ -589,15 +595,18 @@ func (t *tb) conditional(x *cc.ConditionalExpression, want bool, p cfa.Pos) cfa.
 	if want && !isInt(x.Type()) && !isPtr(x.Type()) {
 		t.b.fail(x, "unsupported: %s value of conditional expression", describe(x.Type()))
 	}
+	// Both arms convert to the expression's type.
+	to := intTypeOf(x.Type())
+	arm := func(n cc.ExpressionNode, v cfa.Expr) cfa.Expr { return t.convert(n, v, n.Type(), to) }
 	if !hasSE(cn) && !hasSE(an) && !hasSE(bn) {
 		c := t.operand(cn, true)
 		var a cfa.Expr
 		if an == nil {
-			a = c
+			a = arm(cn, c)
 		} else {
-			a = t.intExpr(an)
+			a = arm(an, t.intExpr(an))
 		}
-		b := t.intExpr(bn)
+		b := arm(bn, t.intExpr(bn))
 		if !want {
 			return nil
 		}
@@ -627,10 +636,10 @@ func (t *tb) conditional(x *cc.ConditionalExpression, want bool, p cfa.Pos) cfa.
 	t.place(lt, p)
 	if an == nil {
 		if want {
-			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: cval, Pos: p})
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: arm(cn, cval), Pos: p})
 		}
 	} else if want {
-		v := t.intExpr(an)
+		v := arm(an, t.intExpr(an))
 		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: v, Pos: p})
 	} else {
 		t.expr(an, false)
@@ -639,7 +648,7 @@ func (t *tb) conditional(x *cc.ConditionalExpression, want bool, p cfa.Pos) cfa.
 	t.d = d0
 	t.place(lf, p)
 	if want {
-		v := t.intExpr(bn)
+		v := arm(bn, t.intExpr(bn))
 		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: v, Pos: p})
 	} else {
 		t.expr(bn, false)
@@ -727,15 +736,15 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 		rhs = t.snapshot(rhs, x.AssignmentExpression.Type(), p)
 	}
 	return t.update(lv, want, func(v *cfa.Var) cfa.Expr {
-		r := rhs
+		r, rt := rhs, x.AssignmentExpression.Type()
 		if compound {
 			if isPtr(x.UnaryExpression.Type()) {
 				r = mkBin(op, cfa.Ref{V: v}, rhs)
 			} else {
-				r = t.intBin(x, op, cfa.Ref{V: v}, rhs)
+				r, rt = t.arith(x, op, cfa.Ref{V: v}, x.UnaryExpression.Type(), rhs, rt)
 			}
 		}
-		return t.store(v, normBool(v, r), want, p)
+		return t.store(v, t.fit(x, v, r, rt), want, p)
 	})
 }
 
@@ -778,7 +787,8 @@ func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Ex
 			if ptr {
 				return mkBin(op, o, num(step))
 			}
-			return normBool(v, t.intBin(n, op, o, num(step)))
+			r, rt := t.arith(n, op, o, n.Type(), num(step), cc.Type(t.b.ast.Int))
+			return t.fit(n, v, r, rt)
 		}
 		if t.b.atomic[v] {
 			old, nw := t.atomicRMW(v, next, want && post, want && !post, p)

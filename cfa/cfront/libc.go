@@ -120,7 +120,7 @@ func (t *tb) storeIfNotNull(a cc.ExpressionNode, val cfa.Expr, p cfa.Pos) {
 	}
 	addr := t.stableValue(a, p)
 	t.choose(p, arm{cond: mkBin(cfa.Ne, addr, num(0)), body: func() {
-		t.update(t.atAddr(addr, typ, a), false, func(v *cfa.Var) cfa.Expr { return t.store(v, normBool(v, val), false, p) })
+		t.update(t.atAddr(addr, typ, a), false, func(v *cfa.Var) cfa.Expr { return t.store(v, t.fit(a, v, val, nil), false, p) })
 	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
 }
 
@@ -270,7 +270,7 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	}
 	for j, cs := range cells {
 		lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
-		t.update(lv, false, func(v *cfa.Var) cfa.Expr { return t.store(v, normBool(v, vals[j]), false, p) })
+		t.update(lv, false, func(v *cfa.Var) cfa.Expr { return t.store(v, t.fit(x, v, vals[j], cells[j].typ), false, p) })
 	}
 	return dst
 }

@@ -119,7 +119,7 @@ func (t *tb) wait(c cfa.Expr, p cfa.Pos) {
 
 // set emits v := e.
 func (t *tb) set(v *cfa.Var, e cfa.Expr, p cfa.Pos) {
-	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: normBool(v, e), Pos: p})
+	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: t.fit(nil, v, e, nil), Pos: p})
 }
 
 // setIf emits v := e when v is not nil (an unused result).

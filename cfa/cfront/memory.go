@@ -303,6 +303,7 @@ func (b *builder) newObjectCells(kind cfa.ObjectKind, name string, specs []cellS
 		} else {
 			l = mk(cs)
 		}
+		b.setType(l.v, cs.typ)
 		o.Cells = append(o.Cells, l.v)
 		o.Paths = append(o.Paths, cs.path)
 		b.cells[l.v] = &cellInfo{obj: o, l: l, idx: len(o.Cells) - 1}
@@ -581,6 +582,7 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 			continue
 		}
 		var e cfa.Expr = num(0)
+		var et cc.Type
 		if li != nil {
 			for li.Case == cc.InitializerInitList && li.InitializerList != nil && li.InitializerList.InitializerList == nil {
 				li = li.InitializerList.Initializer
@@ -591,13 +593,14 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 			if li.AssignmentExpression.Type() != nil && isArray(li.AssignmentExpression.Type()) && !isPtr(cs.typ) {
 				t.b.fail(li, "unsupported: string initializer of %s", o.Name)
 			}
-			e = t.intExpr(li.AssignmentExpression)
+			e, et = t.intExpr(li.AssignmentExpression), li.AssignmentExpression.Type()
 		}
+		e = t.fit(li, v, e, et)
 		if t.b.atomic[v] {
-			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: normBool(v, e), Pos: p})
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: e, Pos: p})
 			continue
 		}
-		t.assignTo(v, normBool(v, e), p)
+		t.assignTo(v, e, p)
 	}
 }
 
@@ -729,7 +732,7 @@ func (b *builder) dynamicCell(oname string, cs cellSpec, pos cfa.Pos, key any) *
 	if cs.path != "" {
 		name = b.unique(oname + cs.path)
 	}
-	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: oname + cs.path, Pos: pos, Bool: cs.typ.Kind() == cc.Bool, Frame: -1}
+	v := &cfa.Var{Name: name, Global: true, Kind: kind, CName: oname + cs.path, Pos: pos, Frame: -1}
 	b.prog.Globals = append(b.prog.Globals, v)
 	return &local{v: v, typ: cs.typ, sync: b.syncTypeName(cs.typ), key: key}
 }
@@ -833,14 +836,18 @@ func (b *builder) checkIntegerArithmetic(r *pointsto.Result) {
 		if !ok {
 			return
 		}
-		var onAddr bool
 		switch x := x.(type) {
 		case cfa.Binary:
-			onAddr = addr(x.X) || addr(x.Y)
+			if addr(x.X) || addr(x.Y) {
+				b.fail(n, "unsupported: integer arithmetic on an address (%s): circ numbers memory in cells, not bytes", nodeText(n))
+			}
 		case cfa.Unary:
-			onAddr = addr(x.X)
-		}
-		if onAddr {
+			if !addr(x.X) {
+				return
+			}
+			if to, ok := x.Op.IntType(); ok {
+				b.fail(n, "unsupported: conversion of an address to %s (%s): it keeps only some of the address's bits", to, nodeText(n))
+			}
 			b.fail(n, "unsupported: integer arithmetic on an address (%s): circ numbers memory in cells, not bytes", nodeText(n))
 		}
 	})

@@ -269,9 +269,7 @@ func (t *tb) newVar(d *cc.Declarator, cname string, kind cfa.VarKind, typ cc.Typ
 	} else {
 		v.Pos = t.b.lastPos
 	}
-	if typ != nil && typ.Kind() == cc.Bool {
-		v.Bool = true
-	}
+	t.b.setType(v, typ)
 	t.c.Locals = append(t.c.Locals, v)
 	if d == nil && cname == "tmp" {
 		t.b.single[v] = true
@@ -466,9 +464,9 @@ func (t *tb) decl(dn *cc.Declaration) {
 			}
 			var e cfa.Expr = cfa.Const{Val: 0}
 			if init != nil && init.AssignmentExpression != nil {
-				e = t.intExpr(init.AssignmentExpression)
+				e = t.fit(init, v, t.intExpr(init.AssignmentExpression), init.AssignmentExpression.Type())
 			}
-			t.assignTo(v, normBool(v, e), p)
+			t.assignTo(v, e, p)
 		case kind == cfa.Data:
 			lo, hi := rangeOf(typ)
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + name})
@@ -579,6 +577,12 @@ func (t *tb) switchStmt(s *cc.SelectionStatement) {
 	sw := &switchCtx{sel: s, locs: map[*cc.LabeledStatement]int{}}
 	defaultL := exit
 	var others []cfa.Expr
+	// A case label converts to the promoted type of the controlling
+	// expression.
+	pt := cc.IntegerPromotion(s.ExpressionList.Type())
+	label := func(n cc.ExpressionNode) cfa.Expr {
+		return cfa.Const{Val: t.b.convertConst(t.constExpr(n), pt, n)}
+	}
 	for _, ls := range s.LabeledStatements() {
 		if ls == nil || (ls.Switch() != nil && ls.Switch() != s) {
 			continue
@@ -589,11 +593,10 @@ func (t *tb) switchStmt(s *cc.SelectionStatement) {
 		var cond cfa.Expr
 		switch ls.Case {
 		case cc.LabeledStatementCaseLabel:
-			cond = mkBin(cfa.Eq, v, cfa.Const{Val: t.constExpr(ls.ConstantExpression)})
+			cond = mkBin(cfa.Eq, v, label(ls.ConstantExpression))
 		case cc.LabeledStatementRange:
-			lo := t.constExpr(ls.ConstantExpression)
-			hi := t.constExpr(ls.ConstantExpression2)
-			cond = mkBin(cfa.And, mkBin(cfa.Le, cfa.Const{Val: lo}, v), mkBin(cfa.Le, v, cfa.Const{Val: hi}))
+			lo, hi := label(ls.ConstantExpression), label(ls.ConstantExpression2)
+			cond = mkBin(cfa.And, mkBin(cfa.Le, lo, v), mkBin(cfa.Le, v, hi))
 		case cc.LabeledStatementDefault:
 			defaultL = l
 			continue
@@ -748,7 +751,7 @@ func (t *tb) jumpStmt(s *cc.JumpStatement) {
 		if e != nil {
 			if fr.ret != nil {
 				v := t.intExpr(e)
-				t.add(&cfa.Edge{Kind: cfa.Assign, LHS: fr.ret, RHS: normBool(fr.ret, v), Pos: p})
+				t.add(&cfa.Edge{Kind: cfa.Assign, LHS: fr.ret, RHS: t.fit(e, fr.ret, v, e.Type()), Pos: p})
 			} else {
 				t.discardRead(e, p)
 			}
@@ -779,14 +782,6 @@ func (t *tb) discardRead(e cc.ExpressionNode, p cfa.Pos) {
 	}
 	tmp := t.temp(e.Type())
 	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: v, Pos: p})
-}
-
-// normBool converts e to 0/1 when stored into a _Bool variable.
-func normBool(v *cfa.Var, e cfa.Expr) cfa.Expr {
-	if v == nil || !v.Bool || cfa.IsBoolExpr(e) {
-		return e
-	}
-	return mkBin(cfa.Ne, e, cfa.Const{Val: 0})
 }
 
 func isAtomicFn(name string) bool {

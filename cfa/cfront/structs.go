@@ -284,12 +284,12 @@ func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.
 		}
 		var e cfa.Expr = cfa.Const{Val: 0}
 		if li != nil && li.AssignmentExpression != nil {
-			e = t.intExpr(li.AssignmentExpression)
+			e = t.fit(li, v, t.intExpr(li.AssignmentExpression), li.AssignmentExpression.Type())
 		}
 		if t.b.atomic[v] {
 			t.b.fail(init, "unsupported: initializer of atomic field %s", v.CName)
 		}
-		t.assignTo(v, normBool(v, e), p)
+		t.assignTo(v, e, p)
 	}
 }
 
@@ -514,7 +514,7 @@ func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
 		}
 		val := t.load(s)
 		t.update(d, false, func(v *cfa.Var) cfa.Expr {
-			t.assignTo(v, normBool(v, val), p)
+			t.assignTo(v, t.fit(nil, v, val, s.typ), p)
 			return nil
 		})
 	}

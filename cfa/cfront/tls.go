@@ -26,14 +26,15 @@ func (t *tb) threadLocal(d *cc.Declarator, init *cc.Initializer) *local {
 		}
 		t.b.fail(def, "unsupported: thread-local %s variable %s", bad, d.Name())
 	}
-	v := &cfa.Var{Name: t.b.unique(t.c.Name + "::" + d.Name()), CName: d.Name(), Pos: t.b.pos(def), Frame: -1, Bool: def.Type().Kind() == cc.Bool}
+	v := &cfa.Var{Name: t.b.unique(t.c.Name + "::" + d.Name()), CName: d.Name(), Pos: t.b.pos(def), Frame: -1}
+	t.b.setType(v, def.Type())
 	t.c.Locals = append(t.c.Locals, v)
 	if init == nil && t.b.isFileScope(def) {
 		init = t.b.initializerOf(def)
 	}
 	var val int64
 	if init != nil {
-		val = t.b.constInit(init, def)
+		val = t.b.constInit(init, def, def.Type())
 	}
 	l := &local{v: v, typ: def.Type()}
 	t.b.atomic[v] = isAtomicObject(def)

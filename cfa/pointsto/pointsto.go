@@ -248,6 +248,9 @@ func (r *Result) Eval(e cfa.Expr) Set {
 	case cfa.Cond:
 		return union(r.Eval(e.T), r.Eval(e.F))
 	case cfa.Unary:
+		if to, ok := e.Op.IntType(); ok && to.Bits == 64 {
+			return r.Eval(e.X) // an address (below 2^63) converts to itself
+		}
 		return lost(r.Eval(e.X))
 	case cfa.Binary:
 		switch e.Op {
