@@ -152,9 +152,9 @@ func ReadTask(path string) (*Task, error) {
 	return t, nil
 }
 
-// CheckDataModel accepts SV-COMP's two data models. circ's integers are
-// mathematical and it reads no pointer sizes, so both give the same
-// verdicts on the C circ accepts.
+// CheckDataModel accepts SV-COMP's two data models. circ reads both as
+// LP64 (gcc on x86-64): a program whose verdict depends on the width of
+// long or of a pointer is read with 64 bits.
 func CheckDataModel(dm string) error {
 	if dm != "ILP32" && dm != "LP64" {
 		return fmt.Errorf("data_model %s: want ILP32 or LP64", dm)

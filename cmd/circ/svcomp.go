@@ -23,7 +23,7 @@ type svcompFlags struct {
 func addSVCOMPFlags(fs *pflag.FlagSet, f *svcompFlags) {
 	fs.BoolVar(&f.result, "svcomp", false, "print SV-COMP's verdict line last (RESULT: true | false(no-data-race) | unknown)")
 	fs.StringVar(&f.property, "property", "", "SV-COMP property file to check; only no-data-race.prp is supported")
-	fs.StringVar(&f.dataModel, "data-model", "", "SV-COMP data model, ILP32 or LP64 (circ's integers are mathematical: both read alike)")
+	fs.StringVar(&f.dataModel, "data-model", "", "SV-COMP data model, ILP32 or LP64 (circ reads both as LP64)")
 }
 
 // resolveInput checks the SV-COMP flags and, when arg is a task
