@@ -119,15 +119,17 @@ func (t *tb) atomicLoad(x *cfa.Var, p cfa.Pos) cfa.Expr {
 	return ref(tmp)
 }
 
-// atomicStore emits x := v (v read before) as an atomic access.
+// atomicStore emits x := v (v, of x's type, read before) as an atomic
+// access.
 func (t *tb) atomicStore(x *cfa.Var, v cfa.Expr, p cfa.Pos) {
 	v = t.plain(v, p)
-	t.atomic(nil, p, "atomic store", func() { t.set(x, v, p) })
+	t.atomic(nil, p, "atomic store", func() { t.add(&cfa.Edge{Kind: cfa.Assign, LHS: x, RHS: v, Pos: p}) })
 }
 
 // atomicRMW emits one atomic read-modify-write of x: old := x; x := f(old)
 // (old is nil when the caller wants neither it nor the new value) and
-// returns old and the new value's temporary (nil if not wanted).
+// returns old and the new value's temporary (nil if not wanted). f's
+// value is already of x's type (fit).
 func (t *tb) atomicRMW(x *cfa.Var, f func(old cfa.Expr) cfa.Expr, wantOld, wantNew bool, p cfa.Pos) (oldV, newV cfa.Expr) {
 	t.atomic(nil, p, "atomic update", func() {
 		old := ref(x)
@@ -138,35 +140,15 @@ func (t *tb) atomicRMW(x *cfa.Var, f func(old cfa.Expr) cfa.Expr, wantOld, wantN
 		}
 		if wantNew {
 			n := t.temp(nil)
-			n.Bool, n.Int = x.Bool, x.Int // f(old) converts to x's type
-			t.set(n, f(old), p)
+			n.Bool, n.Int = x.Bool, x.Int
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: n, RHS: f(old), Pos: p})
 			t.set(x, ref(n), p)
 			newV = ref(n)
 			return
 		}
-		t.set(x, f(old), p)
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: x, RHS: f(old), Pos: p})
 	})
 	return oldV, newV
-}
-
-// atomicAssign lowers x = e and x op= e for an _Atomic x: a store, or
-// one read-modify-write.
-func (t *tb) atomicAssign(x *cfa.Var, a *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
-	if a.Case == cc.AssignmentExpressionAssign {
-		v := t.plain(t.fit(a, x, t.intExpr(a.AssignmentExpression), a.AssignmentExpression.Type()), p)
-		t.atomicStore(x, v, p)
-		return unless(want, v)
-	}
-	op, ok := assignOps[a.Case]
-	if !ok {
-		t.b.fail(a, "unsupported assignment operator")
-	}
-	y := t.plain(t.operand(a.AssignmentExpression, true), p)
-	_, nw := t.atomicRMW(x, func(o cfa.Expr) cfa.Expr {
-		r, rt := t.arith(a, op, o, a.UnaryExpression.Type(), y, a.AssignmentExpression.Type())
-		return t.fit(a, x, r, rt)
-	}, false, want, p)
-	return unless(want, nw)
 }
 
 // atomicObj resolves the object argument &x of an atomic builtin: an
@@ -268,7 +250,7 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 	case "__atomic_store_n", "__atomic_store":
 		nargs(3)
 		obj := t.atomicObj(as[0], name)
-		v := valOrPointee(1)
+		v := t.fit(as[1], obj, valOrPointee(1), nil)
 		orders(2)
 		t.atomicStore(obj, v, p)
 		return zeroIf(want), true
@@ -280,13 +262,13 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 			nargs(3)
 			orders(2)
 		}
-		v := val(1)
+		v := t.fit(as[1], obj, val(1), as[1].Type())
 		old, _ := t.atomicRMW(obj, func(cfa.Expr) cfa.Expr { return v }, want, false, p)
 		return unless(want, old), true
 	case "__atomic_exchange":
 		nargs(4)
 		obj := t.atomicObj(as[0], name)
-		v := valOrPointee(1)
+		v := t.fit(as[1], obj, valOrPointee(1), nil)
 		out := t.outVar(as[2], name)
 		orders(3)
 		old, _ := t.atomicRMW(obj, func(cfa.Expr) cfa.Expr { return v }, true, false, p)
@@ -312,7 +294,7 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 		nargs(6)
 		obj := t.atomicObj(as[0], name)
 		expected := t.outVar(as[1], name)
-		desired := valOrPointee(2)
+		desired := t.fit(as[2], obj, valOrPointee(2), nil)
 		weak, ok := intValue(as[3].Value())
 		if !ok || hasSE(as[3]) {
 			t.b.fail(as[3], "unsupported: %s with a weak flag that is not a constant", name)
@@ -375,7 +357,8 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 		if u, ok := e.(cfa.Unary); ok {
 			t.intOp(u.X, x) // nand's and
 		}
-		return t.intOp(e, x)
+		// C11 and gcc define these to wrap, signed types too.
+		return t.fit(x, obj, t.intOp(e, x), nil)
 	}
 	old, nw := t.atomicRMW(obj, next, want && fetchFirst, want && !fetchFirst, p)
 	if fetchFirst {

@@ -717,9 +717,6 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 		return t.structAssign(x, want, p)
 	}
 	lv := t.lvalue(x.UnaryExpression)
-	if lv.l != nil && lv.l.v != nil && t.b.atomic[lv.l.v] {
-		return t.atomicAssign(t.scalarVar(lv.l, x), x, want, p)
-	}
 	var rhs cfa.Expr
 	op, compound := assignOps[x.Case]
 	if x.Case == cc.AssignmentExpressionAssign {
@@ -735,16 +732,33 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	if lv.l == nil && hasSE(x.AssignmentExpression) {
 		rhs = t.snapshot(rhs, x.AssignmentExpression.Type(), p)
 	}
-	return t.update(lv, want, func(v *cfa.Var) cfa.Expr {
-		r, rt := rhs, x.AssignmentExpression.Type()
-		if compound {
-			if isPtr(x.UnaryExpression.Type()) {
-				r = mkBin(op, cfa.Ref{V: v}, rhs)
-			} else {
-				r, rt = t.arith(x, op, cfa.Ref{V: v}, x.UnaryExpression.Type(), rhs, rt)
-			}
+	return t.updateScalar(lv, want, func(v *cfa.Var) cfa.Expr {
+		y := rhs
+		if t.b.atomic[v] {
+			y = t.plain(rhs, p) // read before the atomic access
 		}
-		return t.store(v, t.fit(x, v, r, rt), want, p)
+		// next is the value stored over old value o.
+		next := func(o cfa.Expr) cfa.Expr {
+			r, rt := y, x.AssignmentExpression.Type()
+			switch {
+			case !compound:
+			case isPtr(x.UnaryExpression.Type()):
+				r = mkBin(op, o, y)
+			default:
+				r, rt = t.arith(x, op, o, x.UnaryExpression.Type(), y, rt)
+			}
+			return t.fit(x, v, r, rt)
+		}
+		switch {
+		case t.b.atomic[v] && !compound:
+			val := t.plain(next(nil), p)
+			t.atomicStore(v, val, p)
+			return unless(want, val)
+		case t.b.atomic[v]:
+			_, nw := t.atomicRMW(v, next, false, want, p)
+			return unless(want, nw)
+		}
+		return t.store(v, next(cfa.Ref{V: v}), want, p)
 	})
 }
 
@@ -782,7 +796,7 @@ func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Ex
 	if ptr {
 		step = t.stride(pointee(n.Type()), n)
 	}
-	return t.update(lv, want, func(v *cfa.Var) cfa.Expr {
+	return t.updateScalar(lv, want, func(v *cfa.Var) cfa.Expr {
 		next := func(o cfa.Expr) cfa.Expr {
 			if ptr {
 				return mkBin(op, o, num(step))

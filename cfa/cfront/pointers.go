@@ -442,8 +442,19 @@ func (t *tb) scalarVar(l *local, n cc.Node) *cfa.Var {
 }
 
 // update runs f on each variable lv may designate and returns the value
-// f yields (the same in every arm, through a temporary).
+// f yields (the same in every arm, through a temporary). f writes
+// plainly: an atomic object reached through a pointer is an error.
 func (t *tb) update(lv lval, want bool, f func(v *cfa.Var) cfa.Expr) cfa.Expr {
+	return t.updateWith(lv, want, false, f)
+}
+
+// updateScalar is update for an f that writes an atomic variable
+// atomically (an assignment, ++ and --).
+func (t *tb) updateScalar(lv lval, want bool, f func(v *cfa.Var) cfa.Expr) cfa.Expr {
+	return t.updateWith(lv, want, true, f)
+}
+
+func (t *tb) updateWith(lv lval, want, atomicOK bool, f func(v *cfa.Var) cfa.Expr) cfa.Expr {
 	if lv.l != nil {
 		if t.b.readOnly(lv.l) {
 			t.writeReadOnly(lv.l, t.b.pos(lv.n))
@@ -457,7 +468,7 @@ func (t *tb) update(lv lval, want bool, f func(v *cfa.Var) cfa.Expr) cfa.Expr {
 	}
 	p := t.b.pos(lv.n)
 	t.access(lv, func(l *local) {
-		if l.v != nil && t.b.atomic[l.v] {
+		if l.v != nil && t.b.atomic[l.v] && !atomicOK {
 			t.b.fail(lv.n, "unsupported: atomic object %s written through a pointer", l.v.CName)
 		}
 		if t.b.readOnly(l) {
