@@ -23,7 +23,9 @@ import (
 // object (or array of them), directly or through a typedef
 // (atomic_int). The qualifier must reach the scalar: in `int *_Atomic p`
 // the pointer is atomic, in `_Atomic int *p` only what it points to.
-func isAtomicObject(d *cc.Declarator) bool {
+func isAtomicObject(d *cc.Declarator) bool { return atomicDecl(d, 0) }
+
+func atomicDecl(d *cc.Declarator, depth int) bool {
 	if d == nil {
 		return false
 	}
@@ -39,16 +41,16 @@ func isAtomicObject(d *cc.Declarator) bool {
 	if d.IsAtomic() {
 		return true
 	}
-	t := d.Type()
-	for i := 0; t != nil && i < 16; i++ {
-		td := t.Typedef()
-		if td == nil {
-			return false
+	// Through a typedef (of the elements, for an array), whose own
+	// declarator says where its _Atomic is.
+	bt := d.Type()
+	for at, ok := bt.(*cc.ArrayType); ok; at, ok = bt.(*cc.ArrayType) {
+		bt = at.Elem()
+	}
+	if depth < 16 && bt != nil {
+		if td := bt.Typedef(); td != nil && td != d {
+			return atomicDecl(td, depth+1)
 		}
-		if td.IsAtomic() {
-			return true
-		}
-		t = td.Type()
 	}
 	return false
 }
@@ -179,6 +181,18 @@ func (t *tb) memoryOrder(n cc.ExpressionNode, fn string, p cfa.Pos) {
 		Note: "memory_order_" + name + " read as memory_order_seq_cst (" + fn + "): races that only weaker orderings allow are not found"})
 }
 
+// yieldsObject reports whether atomic builtin name yields a value of
+// its object's type (a load, an exchange, a fetch-and-op).
+func yieldsObject(name string) bool {
+	switch name {
+	case "__atomic_load_n", "__atomic_exchange_n", "__sync_lock_test_and_set", "__sync_val_compare_and_swap":
+		return true
+	}
+	return strings.HasPrefix(name, "__atomic_fetch_") || strings.HasPrefix(name, "__sync_fetch_and_") ||
+		strings.HasSuffix(name, "_fetch") && strings.HasPrefix(name, "__atomic_") ||
+		strings.HasSuffix(name, "_and_fetch") && strings.HasPrefix(name, "__sync_")
+}
+
 // __ATOMIC_SEQ_CST.
 const seqCst = 5
 
@@ -209,6 +223,14 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 		}
 	}
 	val := func(i int) cfa.Expr { return t.plain(t.intExpr(as[i]), p) }
+	// The builtins are generic: a call's value has the object's type,
+	// which cc, seeing no declaration, takes for int. Arithmetic on it
+	// is exact only if the object's type promotes to int.
+	if want && len(as) > 0 && yieldsObject(name) {
+		if ot := pointee(as[0].Type()); isInt(ot) && t.b.intType(cc.IntegerPromotion(t.b.canon(ot))) != t.b.intType(x.Type()) {
+			t.b.fail(x, "unsupported: the value of %s on an object of type %s (circ's C front end types it %s)", name, describeC(ot), describeC(x.Type()))
+		}
+	}
 	// The generic builtins (__atomic_store, __atomic_exchange,
 	// __atomic_compare_exchange) take their value through a pointer.
 	generic := !strings.HasSuffix(name, "_n")

@@ -325,6 +325,9 @@ func (b *builder) classify(t cc.Type) (kind cfa.VarKind, bad string) {
 		}
 		return cfa.Data, name
 	}
+	if cc.IsIntegerType(t) && t.Size() > 8 {
+		return cfa.Data, "128-bit integer" // circ's conversions stop at 64 bits
+	}
 	if cc.IsIntegerType(t) || t.Kind() == cc.Ptr {
 		return cfa.Data, ""
 	}
@@ -508,7 +511,7 @@ func (b *builder) constInit(init *cc.Initializer, d *cc.Declarator, typ cc.Type)
 // convertConst converts constant v to C type typ as an initializer at n
 // does.
 func (b *builder) convertConst(v int64, typ cc.Type, n cc.Node) int64 {
-	to := intTypeOf(typ)
+	to := b.intType(typ)
 	if !to.Valid() || to.Bits == 1 {
 		return v
 	}

@@ -381,7 +381,7 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 		pt := ptypes[i]
 		switch {
 		case isInt(pt) || isPtr(pt):
-			vals[i].e = t.convert(a, t.intExpr(a), a.Type(), intTypeOf(pt))
+			vals[i].e = t.convert(a, t.intExpr(a), a.Type(), t.b.intType(pt))
 		case t.b.isStruct(pt):
 			// Copied now, as C evaluates the argument here: a later
 			// argument's side effects must not reach the copy.

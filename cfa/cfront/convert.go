@@ -11,6 +11,8 @@ package cfront
 // Signed overflow is undefined in C and is not wrapped.
 
 import (
+	"math"
+
 	"modernc.org/cc/v4"
 
 	"circ/cfa"
@@ -42,7 +44,7 @@ func (b *builder) setType(v *cfa.Var, t cc.Type) {
 	}
 	v.Bool = t.Kind() == cc.Bool
 	if !v.Bool {
-		v.Int = intTypeOf(t)
+		v.Int = b.intType(t)
 	}
 }
 
@@ -75,7 +77,7 @@ func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Ex
 	}
 	// A narrower type keeps only some bits of an address, whatever
 	// circ's layout makes of it.
-	if f := intTypeOf(from); !addr && (f.Valid() && f.Within(to) || fits(e, to)) {
+	if f := t.b.intType(from); !addr && (f.Valid() && f.Within(to) || fits(e, to)) {
 		return e
 	}
 	if k, ok := e.(cfa.Const); ok && !addr {
@@ -109,21 +111,46 @@ func (t *tb) fit(n cc.Node, v *cfa.Var, e cfa.Expr, from cc.Type) cfa.Expr {
 // commonType is the type in which C evaluates x op y on integer operands
 // of types xt and yt: the promoted left operand for shifts, the usual
 // arithmetic conversions' type otherwise (nil unless both are integers).
-func commonType(op cfa.BinOp, xt, yt cc.Type) cc.Type {
+func (b *builder) commonType(op cfa.BinOp, xt, yt cc.Type) cc.Type {
 	if !isInt(xt) || !isInt(yt) {
 		return nil
 	}
+	xt, yt = b.canon(xt), b.canon(yt)
 	if op == cfa.Shl || op == cfa.Shr {
 		return cc.IntegerPromotion(xt)
 	}
 	return cc.UsualArithmeticConversions(xt, yt)
 }
 
+// canon is the integer type gcc gives t: an enumeration is unsigned int
+// when no constant is negative (int otherwise), where cc says int.
+func (b *builder) canon(t cc.Type) cc.Type {
+	et, ok := t.(*cc.EnumType)
+	if !ok {
+		return t
+	}
+	switch {
+	case et.Min() >= 0 && et.Max() <= math.MaxUint32:
+		return b.ast.UInt
+	case et.Min() >= math.MinInt32 && et.Max() <= math.MaxInt32:
+		return b.ast.Int
+	}
+	return t
+}
+
+// intType is the cfa.IntType of C type t (intTypeOf after canon).
+func (b *builder) intType(t cc.Type) cfa.IntType {
+	if t == nil {
+		return cfa.IntType{}
+	}
+	return intTypeOf(b.canon(t))
+}
+
 // usual converts x and y, integer operands of C types xt and yt of op,
 // to ct, the type C evaluates op in (commonType); a shift's right
 // operand keeps its own type.
 func (t *tb) usual(n cc.Node, op cfa.BinOp, ct cc.Type, x cfa.Expr, xt cc.Type, y cfa.Expr, yt cc.Type) (cfa.Expr, cfa.Expr) {
-	to := intTypeOf(ct)
+	to := t.b.intType(ct)
 	x = t.convert(n, x, xt, to)
 	if op != cfa.Shl && op != cfa.Shr {
 		y = t.convert(n, y, yt, to)
@@ -135,7 +162,7 @@ func (t *tb) usual(n cc.Node, op cfa.BinOp, ct cc.Type, x cfa.Expr, xt cc.Type, 
 // yt that the source at n writes, as C evaluates it (usual, then
 // wrapUnsigned). It returns the value and its type.
 func (t *tb) arith(n cc.Node, op cfa.BinOp, x cfa.Expr, xt cc.Type, y cfa.Expr, yt cc.Type) (cfa.Expr, cc.Type) {
-	ct := commonType(op, xt, yt)
+	ct := t.b.commonType(op, xt, yt)
 	if ct == nil {
 		return t.intBin(n, op, x, y), nil
 	}
@@ -146,13 +173,21 @@ func (t *tb) arith(n cc.Node, op cfa.BinOp, x cfa.Expr, xt cc.Type, y cfa.Expr, 
 // wrapUnsigned wraps r, the result of op in C type typ, into typ when
 // typ is unsigned and op may leave its range: unsigned arithmetic is
 // modulo 2^bits. (Division, remainder, right shift and the bitwise
-// operators keep in-range operands in range.)
+// operators keep in-range operands in range.) A signed left shift
+// wraps too: gcc defines it on two's complement.
 func (t *tb) wrapUnsigned(n cc.Node, op cfa.BinOp, r cfa.Expr, typ cc.Type) cfa.Expr {
-	switch op {
-	case cfa.Add, cfa.Sub, cfa.Mul, cfa.Shl:
-		if to := intTypeOf(typ); to.Valid() && to.Bits > 1 && !to.Signed {
-			return t.convert(n, r, nil, to)
-		}
+	to := t.b.intType(typ)
+	if !to.Valid() || to.Bits == 1 {
+		return r
 	}
-	return r
+	switch op {
+	case cfa.Add, cfa.Sub, cfa.Mul:
+		if to.Signed {
+			return r
+		}
+	case cfa.Shl:
+	default:
+		return r
+	}
+	return t.convert(n, r, nil, to)
 }

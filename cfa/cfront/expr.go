@@ -428,6 +428,8 @@ func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
 			t.b.fail(x, "unsupported: void value used")
 		}
 		return nil
+	case isInt(tt) && tt.Size() > 8:
+		t.b.fail(x, "unsupported: cast to a 128-bit integer")
 	case isInt(tt):
 		var v cfa.Expr
 		switch it := inner.Type(); {
@@ -445,7 +447,7 @@ func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
 		if tt.Kind() == cc.Bool && v != nil && !cfa.IsBoolExpr(v) {
 			v = mkBin(cfa.Ne, v, cfa.Const{Val: 0})
 		}
-		return t.convert(x, v, inner.Type(), intTypeOf(tt))
+		return t.convert(x, v, inner.Type(), t.b.intType(tt))
 	case isPtr(tt):
 		if v, ok := t.containerOf(x, want); ok {
 			return v
@@ -473,7 +475,7 @@ func (t *tb) binary(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode,
 		// operation only through its operands' side effects.
 		return nil
 	}
-	if ct := commonType(op, xn.Type(), yn.Type()); ct != nil {
+	if ct := t.b.commonType(op, xn.Type(), yn.Type()); ct != nil {
 		x, y = t.usual(n, op, ct, x, xn.Type(), y, yn.Type())
 		if !op.IsBool() {
 			return t.wrapUnsigned(n, op, t.intBin(n, op, x, y), ct)
@@ -596,7 +598,7 @@ func (t *tb) conditional(x *cc.ConditionalExpression, want bool, p cfa.Pos) cfa.
 		t.b.fail(x, "unsupported: %s value of conditional expression", describe(x.Type()))
 	}
 	// Both arms convert to the expression's type.
-	to := intTypeOf(x.Type())
+	to := t.b.intType(x.Type())
 	arm := func(n cc.ExpressionNode, v cfa.Expr) cfa.Expr { return t.convert(n, v, n.Type(), to) }
 	if !hasSE(cn) && !hasSE(an) && !hasSE(bn) {
 		c := t.operand(cn, true)
@@ -777,7 +779,7 @@ func (t *tb) store(v *cfa.Var, rhs cfa.Expr, want bool, p cfa.Pos) cfa.Expr {
 		return cfa.Ref{V: v}
 	}
 	tmp := t.temp(nil)
-	tmp.Bool = v.Bool
+	tmp.Bool, tmp.Int = v.Bool, v.Int
 	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: rhs, Pos: p})
 	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: cfa.Ref{V: tmp}, Pos: p})
 	return cfa.Ref{V: tmp}

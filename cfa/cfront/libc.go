@@ -270,7 +270,7 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	}
 	for j, cs := range cells {
 		lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
-		t.update(lv, false, func(v *cfa.Var) cfa.Expr { return t.store(v, t.fit(x, v, vals[j], cells[j].typ), false, p) })
+		t.update(lv, false, func(v *cfa.Var) cfa.Expr { return t.store(v, t.fit(x, v, vals[j], src[j].typ), false, p) })
 	}
 	return dst
 }

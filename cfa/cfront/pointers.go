@@ -403,11 +403,12 @@ func constBase(e cfa.Expr) (int64, bool) {
 	return 0, false
 }
 
-// load reads lv's value.
+// load reads lv's value, as a value of lv's type (the object may have
+// another type of its size: *(unsigned *)&i).
 func (t *tb) load(lv lval) cfa.Expr {
 	p := t.b.pos(lv.n)
 	if lv.l != nil {
-		return t.readLocal(lv.l, lv.n)
+		return t.convert(lv.n, t.readLocal(lv.l, lv.n), nil, t.b.intType(lv.typ))
 	}
 	res := t.temp(lv.typ)
 	t.access(lv, func(l *local) { t.set(res, t.readLocal(l, lv.n), p) })
@@ -460,7 +461,7 @@ func (t *tb) updateWith(lv lval, want, atomicOK bool, f func(v *cfa.Var) cfa.Exp
 			t.writeReadOnly(lv.l, t.b.pos(lv.n))
 			return num(0) // not reached
 		}
-		return f(t.scalarVar(lv.l, lv.n))
+		return t.convert(lv.n, f(t.scalarVar(lv.l, lv.n)), nil, t.b.intType(lv.typ))
 	}
 	var res *cfa.Var
 	if want {

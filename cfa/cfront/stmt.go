@@ -579,7 +579,7 @@ func (t *tb) switchStmt(s *cc.SelectionStatement) {
 	var others []cfa.Expr
 	// A case label converts to the promoted type of the controlling
 	// expression.
-	pt := cc.IntegerPromotion(s.ExpressionList.Type())
+	pt := cc.IntegerPromotion(t.b.canon(s.ExpressionList.Type()))
 	label := func(n cc.ExpressionNode) cfa.Expr {
 		return cfa.Const{Val: t.b.convertConst(t.constExpr(n), pt, n)}
 	}
