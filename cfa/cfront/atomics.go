@@ -331,6 +331,7 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 		r := t.temp(nil)
 		t.atomic(nil, p, "atomic update", func() {
 			seen := t.temp(nil)
+			seen.Int = obj.Int
 			t.set(seen, ref(obj), p)
 			t.choose(p,
 				arm{cond: mkBin(cfa.Eq, ref(seen), oldV), body: func() { t.set(obj, newV, p) }},
@@ -398,6 +399,7 @@ func (t *tb) compareExchange(x, expected *cfa.Var, desired cfa.Expr, weak bool, 
 	exp := t.temp(nil)
 	t.set(exp, ref(expected), p)
 	r, seen := t.temp(nil), t.temp(nil)
+	seen.Int = x.Int
 	t.atomic(nil, p, "atomic compare-exchange", func() {
 		t.set(seen, ref(x), p)
 		arms := []arm{

@@ -39,7 +39,7 @@ func intTypeOf(t cc.Type) cfa.IntType {
 // store 0 or 1, integer variables hold values of their type. (Mutexes,
 // handles and the other objects circ models hold circ's own values.)
 func (b *builder) setType(v *cfa.Var, t cc.Type) {
-	if t == nil || v.Kind != cfa.Data || b.syncTypeName(t) != "" {
+	if t == nil || v.Kind != cfa.Data {
 		return
 	}
 	v.Bool = t.Kind() == cc.Bool
@@ -138,9 +138,11 @@ func (b *builder) canon(t cc.Type) cc.Type {
 	return t
 }
 
-// intType is the cfa.IntType of C type t (intTypeOf after canon).
+// intType is the cfa.IntType of C type t (intTypeOf after canon); zero
+// for the synchronization objects circ models (pthread_t is an integer
+// in C, circ's own value in circ).
 func (b *builder) intType(t cc.Type) cfa.IntType {
-	if t == nil {
+	if t == nil || b.syncTypeName(t) != "" {
 		return cfa.IntType{}
 	}
 	return intTypeOf(b.canon(t))
