@@ -162,22 +162,22 @@ func (t *tb) usual(n cc.Node, op cfa.BinOp, ct cc.Type, x cfa.Expr, xt cc.Type, 
 
 // arith lowers x op y, arithmetic on integer operands of C types xt and
 // yt that the source at n writes, as C evaluates it (usual, then
-// wrapUnsigned). It returns the value and its type.
+// wrapResult). It returns the value and its type.
 func (t *tb) arith(n cc.Node, op cfa.BinOp, x cfa.Expr, xt cc.Type, y cfa.Expr, yt cc.Type) (cfa.Expr, cc.Type) {
 	ct := t.b.commonType(op, xt, yt)
 	if ct == nil {
 		return t.intBin(n, op, x, y), nil
 	}
 	x, y = t.usual(n, op, ct, x, xt, y, yt)
-	return t.wrapUnsigned(n, op, t.intBin(n, op, x, y), ct), ct
+	return t.wrapResult(n, op, t.intBin(n, op, x, y), ct), ct
 }
 
-// wrapUnsigned wraps r, the result of op in C type typ, into typ when
+// wrapResult wraps r, the result of op in C type typ, into typ when
 // typ is unsigned and op may leave its range: unsigned arithmetic is
 // modulo 2^bits. (Division, remainder, right shift and the bitwise
 // operators keep in-range operands in range.) A signed left shift
 // wraps too: gcc defines it on two's complement.
-func (t *tb) wrapUnsigned(n cc.Node, op cfa.BinOp, r cfa.Expr, typ cc.Type) cfa.Expr {
+func (t *tb) wrapResult(n cc.Node, op cfa.BinOp, r cfa.Expr, typ cc.Type) cfa.Expr {
 	to := t.b.intType(typ)
 	if !to.Valid() || to.Bits == 1 {
 		return r

@@ -234,9 +234,9 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 			return t.operand(x.CastExpression, want)
 		case cc.UnaryExpressionMinus:
 			// -u and ~u on unsigned u are 0-u and -1-u: subtractions.
-			return unless(want, t.wrapUnsigned(x, cfa.Sub, t.intUn(x, cfa.Neg, t.operand(x.CastExpression, true)), x.Type()))
+			return unless(want, t.wrapResult(x, cfa.Sub, t.intUn(x, cfa.Neg, t.operand(x.CastExpression, true)), x.Type()))
 		case cc.UnaryExpressionCpl:
-			return unless(want, t.wrapUnsigned(x, cfa.Sub, t.intUn(x, cfa.BitNot, t.operand(x.CastExpression, true)), x.Type()))
+			return unless(want, t.wrapResult(x, cfa.Sub, t.intUn(x, cfa.BitNot, t.operand(x.CastExpression, true)), x.Type()))
 		case cc.UnaryExpressionNot:
 			return unless(want, mkUn(cfa.Not, t.operand(x.CastExpression, true)))
 		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
@@ -475,12 +475,13 @@ func (t *tb) binary(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode,
 		// operation only through its operands' side effects.
 		return nil
 	}
-	if ct := t.b.commonType(op, xn.Type(), yn.Type()); ct != nil {
+	switch ct := t.b.commonType(op, xn.Type(), yn.Type()); {
+	case ct != nil && !op.IsBool():
+		v, _ := t.arith(n, op, x, xn.Type(), y, yn.Type())
+		return v
+	case ct != nil: // a comparison, in the operands' common type
 		x, y = t.usual(n, op, ct, x, xn.Type(), y, yn.Type())
-		if !op.IsBool() {
-			return t.wrapUnsigned(n, op, t.intBin(n, op, x, y), ct)
-		}
-	} else if op == cfa.Add || op == cfa.Sub {
+	case op == cfa.Add || op == cfa.Sub:
 		return t.ptrArith(n, op, x, y, xn, yn)
 	}
 	if op >= cfa.Lt && op <= cfa.Ge {
