@@ -15,6 +15,7 @@ package cfa
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 )
@@ -145,6 +146,20 @@ func (t IntType) Fits(v int64) bool {
 		return v >= -1<<(t.Bits-1) && v < 1<<(t.Bits-1)
 	}
 	return v >= 0 && v < 1<<t.Bits
+}
+
+// Bounds gives the least and the greatest value of t; hasMax is false
+// for uint64_t, whose greatest value is not an int64.
+func (t IntType) Bounds() (lo, hi int64, hasMax bool) {
+	switch {
+	case t.Bits >= 64 && t.Signed:
+		return math.MinInt64, math.MaxInt64, true
+	case t.Bits >= 64:
+		return 0, 0, false
+	case t.Signed:
+		return -1 << (t.Bits - 1), 1<<(t.Bits-1) - 1, true
+	}
+	return 0, 1<<t.Bits - 1, true
 }
 
 // Wrap converts v to t as C does; ok is false when the result, an

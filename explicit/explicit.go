@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -37,6 +38,9 @@ type Options struct {
 	// range is unbounded or wider (default -2..2; both zero selects the
 	// default).
 	NondetLo, NondetHi int64
+	// NondetExtra are values tried besides NondetLo..NondetHi at every
+	// havoc whose range holds them (a trace's values, to search for it).
+	NondetExtra []int64
 	// MaxStates is the state budget (default 2,000,000).
 	MaxStates int
 	// MaxDepth bounds the length of explored interleavings (0: none).
@@ -230,7 +234,7 @@ func (s *search) run(ctx context.Context) {
 			continue
 		}
 		for _, m := range moves {
-			lo, hi := int64(0), int64(0)
+			vals := []int64{0}
 			switch m.Edge.Kind {
 			case cfa.Create:
 				if c := m.Edge.Template; c.Mult.Unbounded && st.Instances(c) >= s.opts.Threads {
@@ -238,28 +242,9 @@ func (s *search) run(ctx context.Context) {
 					continue
 				}
 			case cfa.Havoc:
-				if s.deadHavoc[m.Edge] {
-					// The value is overwritten before any read: one
-					// value in range stands for all.
-					if m.HasLo {
-						lo, hi = m.Lo, m.Lo
-					} else if m.HasHi {
-						lo, hi = m.Hi, m.Hi
-					}
-					break
-				}
-				lo, hi = s.opts.NondetLo, s.opts.NondetHi
-				if m.HasLo && m.Lo > lo {
-					lo = m.Lo
-				}
-				if m.HasHi && m.Hi < hi {
-					hi = m.Hi
-				}
-				if !m.HasLo || !m.HasHi || m.Lo < s.opts.NondetLo || m.Hi > s.opts.NondetHi {
-					s.nonExhaust[m.Edge.Pos.String()] = true
-				}
+				vals = s.havocValues(m)
 			}
-			for v := lo; v <= hi; v++ {
+			for _, v := range vals {
 				n, err := st.Next(m, v)
 				if err != nil {
 					if s.runtimeErr == "" {
@@ -276,6 +261,46 @@ func (s *search) run(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// havocValues are the values the search tries for havoc m: those of
+// NondetLo..NondetHi and NondetExtra within m's range, or one value in
+// range if m's value is never read.
+func (s *search) havocValues(m interp.Move) []int64 {
+	inRange := func(v int64) bool { return (!m.HasLo || v >= m.Lo) && (!m.HasHi || v <= m.Hi) }
+	if s.deadHavoc[m.Edge] {
+		// The value is overwritten before any read: one value in range
+		// stands for all.
+		switch {
+		case m.HasLo:
+			return []int64{m.Lo}
+		case m.HasHi:
+			return []int64{m.Hi}
+		}
+		return []int64{0}
+	}
+	if !m.HasLo || !m.HasHi || m.Lo < s.opts.NondetLo || m.Hi > s.opts.NondetHi {
+		s.nonExhaust[m.Edge.Pos.String()] = true
+	}
+	var vals []int64
+	for v := s.opts.NondetLo; v <= s.opts.NondetHi; v++ {
+		if inRange(v) {
+			vals = append(vals, v)
+		}
+	}
+	for _, v := range s.opts.NondetExtra {
+		if inRange(v) && (v < s.opts.NondetLo || v > s.opts.NondetHi) && !slices.Contains(vals, v) {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) == 0 {
+		// The window misses m's range: try its nearest bound.
+		if m.HasLo && m.Lo > s.opts.NondetHi {
+			return []int64{m.Lo}
+		}
+		return []int64{m.Hi}
+	}
+	return vals
 }
 
 // trace rebuilds the steps leading to node id.

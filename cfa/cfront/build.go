@@ -373,33 +373,25 @@ func isPtr(t cc.Type) bool { return t != nil && t.Kind() == cc.Ptr }
 
 func isVoid(t cc.Type) bool { return t != nil && t.Kind() == cc.Void }
 
-// rangeOf gives the value range of an integer type for havoc: exact for
-// _Bool and types narrower than int, [0, +inf) for wider unsigned types,
-// unbounded otherwise (integers are mathematical).
-func rangeOf(t cc.Type) (lo, hi cfa.Expr) {
-	if t == nil || !cc.IsIntegerType(t) {
+// rangeOf gives the values of integer type t, the range of a havoc
+// that stands for an unknown value of t: exact, except that uint64_t
+// has no upper bound (its greatest value is not an int64). Types circ
+// does not read as integers have no bounds.
+func (b *builder) rangeOf(t cc.Type) (lo, hi cfa.Expr) {
+	return intRange(b.intType(t))
+}
+
+// intRange is the range of the values of it (see rangeOf).
+func intRange(it cfa.IntType) (lo, hi cfa.Expr) {
+	if !it.Valid() {
 		return nil, nil
 	}
-	if t.Kind() == cc.Bool {
-		return cfa.Const{Val: 0}, cfa.Const{Val: 1}
+	min, max, hasMax := it.Bounds()
+	lo = cfa.Const{Val: min}
+	if hasMax {
+		hi = cfa.Const{Val: max}
 	}
-	if t.Kind() == cc.Enum {
-		return nil, nil
-	}
-	signed := cc.IsSignedInteger(t)
-	switch sz := t.Size(); {
-	case sz == 1 && signed:
-		return cfa.Const{Val: -128}, cfa.Const{Val: 127}
-	case sz == 1:
-		return cfa.Const{Val: 0}, cfa.Const{Val: 255}
-	case sz == 2 && signed:
-		return cfa.Const{Val: -32768}, cfa.Const{Val: 32767}
-	case sz == 2:
-		return cfa.Const{Val: 0}, cfa.Const{Val: 65535}
-	case !signed:
-		return cfa.Const{Val: 0}, nil
-	}
-	return nil, nil
+	return lo, hi
 }
 
 // isFileScope reports whether d is declared at file scope.

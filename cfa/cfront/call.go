@@ -16,25 +16,21 @@ func args(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
 	return out
 }
 
-// nondetRanges maps __VERIFIER_nondet_ suffixes to value ranges.
-var nondetRanges = map[string][2]*int64{
-	"int": {}, "long": {}, "longlong": {}, "short": {i64(-32768), i64(32767)},
-	"char": {i64(-128), i64(127)}, "schar": {i64(-128), i64(127)},
-	"uchar": {i64(0), i64(255)}, "ushort": {i64(0), i64(65535)},
-	"uint": {i64(0), nil}, "unsigned": {i64(0), nil}, "ulong": {i64(0), nil},
-	"ulonglong": {i64(0), nil}, "size_t": {i64(0), nil}, "u32": {i64(0), i64(4294967295)},
-	"bool": {i64(0), i64(1)}, "_Bool": {i64(0), i64(1)}, "u8": {i64(0), i64(255)},
-	"u16": {i64(0), i64(65535)}, "s8": {i64(-128), i64(127)}, "s16": {i64(-32768), i64(32767)},
+// nondetTypes gives the types of the values __VERIFIER_nondet_X
+// returns, by X, for programs that call these functions without
+// declaring them.
+var nondetTypes = map[string]cfa.IntType{
+	"int": sInt(32), "long": sInt(64), "longlong": sInt(64), "short": sInt(16),
+	"char": sInt(8), "schar": sInt(8), "uchar": uInt(8), "ushort": uInt(16),
+	"uint": uInt(32), "unsigned": uInt(32), "ulong": uInt(64), "ulonglong": uInt(64),
+	"size_t": uInt(64), "u32": uInt(32), "bool": uInt(1), "_Bool": uInt(1),
+	"u8": uInt(8), "u16": uInt(16), "s8": sInt(8), "s16": sInt(16),
 }
+
+func sInt(bits uint8) cfa.IntType { return cfa.IntType{Bits: bits, Signed: true} }
+func uInt(bits uint8) cfa.IntType { return cfa.IntType{Bits: bits} }
 
 func i64(v int64) *int64 { return &v }
-
-func constOrNil(p *int64) cfa.Expr {
-	if p == nil {
-		return nil
-	}
-	return cfa.Const{Val: *p}
-}
 
 // call lowers a function call.
 func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
@@ -88,10 +84,10 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		t.nargs(x, name, as, 0)
 		suffix := strings.TrimPrefix(name, "__VERIFIER_nondet_")
 		var lo, hi cfa.Expr
-		if r, ok := nondetRanges[suffix]; ok {
-			lo, hi = constOrNil(r[0]), constOrNil(r[1])
+		if it, ok := nondetTypes[suffix]; ok {
+			lo, hi = intRange(it)
 		} else if isInt(x.Type()) {
-			lo, hi = rangeOf(x.Type())
+			lo, hi = t.b.rangeOf(x.Type())
 		} else {
 			t.b.fail(x, "unsupported: %s returns %s", name, describe(x.Type()))
 		}

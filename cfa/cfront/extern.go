@@ -295,7 +295,7 @@ func (b *builder) externPrologue() {
 			case isPtr(ct):
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: v.CName + ": a pointer circ does not follow"})
 			default:
-				lo, hi := rangeOf(ct)
+				lo, hi := t.b.rangeOf(ct)
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "the contents of " + v.CName})
 			}
 		}
@@ -333,7 +333,7 @@ func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
 		return &u
 	}
 	v := t.temp(l.typ)
-	lo, hi := rangeOf(l.typ)
+	lo, hi := t.b.rangeOf(l.typ)
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Like: l.v, Untracked: true, Pos: p, Note: "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"})
 	return &local{v: v, typ: l.typ}
 }
@@ -466,7 +466,7 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 			t.choose(p, arm{body: func() { t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: old, Pos: p, Approx: true, Note: note}) }},
 				arm{body: func() { t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: num(0), Pos: p, Approx: true, Note: note}) }})
 		default:
-			lo, hi := rangeOf(ct)
+			lo, hi := t.b.rangeOf(ct)
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
 		}
 	}

@@ -279,7 +279,7 @@ func (t *tb) zero(cells []*cfa.Var, p cfa.Pos) {
 func (t *tb) indeterminate(cells []*cfa.Var, note string, p cfa.Pos) {
 	for _, v := range cells {
 		if v.Kind == cfa.Data {
-			lo, hi := rangeOf(t.b.cellTyp[v])
+			lo, hi := t.b.rangeOf(t.b.cellTyp[v])
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: note})
 		}
 	}

@@ -85,7 +85,7 @@ func (t *tb) nargs(x *cc.PostfixExpression, name string, as []cc.ExpressionNode,
 // result is a temporary holding the unknown value call x of library
 // function name returns.
 func (t *tb) result(name string, x *cc.PostfixExpression, p cfa.Pos) *cfa.Var {
-	lo, hi := rangeOf(x.Type())
+	lo, hi := t.b.rangeOf(x.Type())
 	if r, ok := libcResult[name]; ok {
 		if r[0] != nil {
 			lo = num(*r[0])
@@ -136,7 +136,7 @@ func (t *tb) scanf(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p
 			// A char pointer may receive a whole string (%s).
 			t.b.fail(a, "unsupported: scanf into %s", describeC(a.Type()))
 		}
-		lo, hi := rangeOf(typ)
+		lo, hi := t.b.rangeOf(typ)
 		in := t.temp(typ)
 		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: in, Lo: lo, Hi: hi, Pos: p, Note: "scanf input"})
 		t.storeIfNotNull(a, ref(in), p)
@@ -218,7 +218,7 @@ func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) 
 			if known && exact {
 				return t.store(v, num(val), false, p)
 			}
-			lo, hi := rangeOf(cs.typ)
+			lo, hi := t.b.rangeOf(cs.typ)
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "memset: a value circ does not compute"})
 			return nil
 		})
@@ -365,7 +365,7 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	if !isInt(rt) {
 		t.b.fail(x, "unsupported: undefined function %s returns %s", name, describe(rt))
 	}
-	lo, hi := rangeOf(rt)
+	lo, hi := t.b.rangeOf(rt)
 	res := t.temp(rt)
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "result of undefined function " + name})
 	return ref(res)

@@ -558,7 +558,7 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 		v := ci.l.v
 		if init == nil {
 			if ci.l.bad == "" && v.Kind == cfa.Data {
-				lo, hi := rangeOf(cs.typ)
+				lo, hi := t.b.rangeOf(cs.typ)
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + v.CName})
 			}
 			continue

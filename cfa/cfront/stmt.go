@@ -82,7 +82,7 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 		case fr.name == "main":
 			l := t.declLocal(d, pt)
 			if l.v != nil && l.v.Kind == cfa.Data {
-				lo, hi := rangeOf(pt)
+				lo, hi := t.b.rangeOf(pt)
 				if i == 0 {
 					lo = cfa.Const{Val: 1}
 				}
@@ -468,7 +468,7 @@ func (t *tb) decl(dn *cc.Declaration) {
 			}
 			t.assignTo(v, e, p)
 		case kind == cfa.Data:
-			lo, hi := rangeOf(typ)
+			lo, hi := t.b.rangeOf(typ)
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + name})
 		}
 	}

@@ -219,7 +219,7 @@ func (t *tb) declStruct(d *cc.Declarator, init *cc.Initializer) *local {
 	case init == nil:
 		for _, f := range leaves(l) {
 			if f.v != nil && f.v.Kind == cfa.Data {
-				lo, hi := rangeOf(f.typ)
+				lo, hi := t.b.rangeOf(f.typ)
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: f.v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + f.v.CName})
 			}
 		}

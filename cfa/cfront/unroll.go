@@ -15,8 +15,6 @@ package cfront
 import (
 	"math"
 
-	"circ/cfa"
-
 	"modernc.org/cc/v4"
 )
 
@@ -93,7 +91,7 @@ func (t *tb) countingLoop(s *cc.IterationStatement) (d *cc.Declarator, from, n i
 		return nil, 0, 0, false
 	}
 	// The range of i's type must hold every value i takes.
-	if lo, hi := rangeOf(d.Type()); !inRange(from, lo, hi) || !inRange(to, lo, hi) {
+	if it := t.b.intType(d.Type()); !it.Fits(from) || !it.Fits(to) {
 		return nil, 0, 0, false
 	}
 	if writes(s.Statement, d) || !usesAsIndexOrThread(s.Statement, d) {
@@ -116,16 +114,6 @@ func signedOperands(cond cc.ExpressionNode) bool {
 		return false
 	}
 	return cc.IsSignedInteger(x.Type()) && cc.IsSignedInteger(y.Type())
-}
-
-func inRange(v int64, lo, hi cfa.Expr) bool {
-	if k, ok := lo.(cfa.Const); ok && v < k.Val {
-		return false
-	}
-	if k, ok := hi.(cfa.Const); ok && v > k.Val {
-		return false
-	}
-	return true
 }
 
 // identOf is the declarator n names, if n is a plain identifier.

@@ -54,7 +54,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (e.g. 30s, 5m); unfinished variables are unknown")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "variables checked in parallel (circ engine; one Z3 context each)")
 	fs.IntVar(&f.threads, "threads", explicit.DefaultThreads, "explicit engine: instances of each unboundedly created thread")
-	fs.StringVar(&f.nondet, "nondet-range", fmt.Sprintf("%d..%d", explicit.DefaultNondetLo, explicit.DefaultNondetHi), "explicit engine: values tried for unbounded nondeterministic inputs, LO..HI")
+	fs.StringVar(&f.nondet, "nondet-range", fmt.Sprintf("%d..%d", explicit.DefaultNondetLo, explicit.DefaultNondetHi), "explicit engine: values tried for nondeterministic inputs whose range is wider, LO..HI")
 	fs.IntVar(&f.maxStates, "max-states", 0, "state budget (explicit: whole search, default 2000000; circ: each reachability, default 200000)")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "explicit engine: longest interleaving explored (0: unbounded)")
 	fs.IntVar(&f.k, "k", 1, "circ engine: initial counter bound k")
