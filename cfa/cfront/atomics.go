@@ -20,12 +20,13 @@ import (
 // interleavings only, and says so in the report for weaker orders.
 
 // isAtomicObject reports whether declarator d declares an _Atomic
-// object (or array of them), directly or through a typedef
-// (atomic_int). The qualifier must reach the scalar: in `int *_Atomic p`
-// the pointer is atomic, in `_Atomic int *p` only what it points to.
-func isAtomicObject(d *cc.Declarator) bool { return atomicDecl(d, 0) }
+// object (or array of them), directly or through typedefs (atomic_int,
+// and typedef atomic_int counter). The qualifier must reach the scalar:
+// in `int *_Atomic p` the pointer is atomic, in `_Atomic int *p` only
+// what it points to.
+func (b *builder) isAtomicObject(d *cc.Declarator) bool { return b.atomicDecl(d, 0) }
 
-func atomicDecl(d *cc.Declarator, depth int) bool {
+func (b *builder) atomicDecl(d *cc.Declarator, depth int) bool {
 	if d == nil {
 		return false
 	}
@@ -47,12 +48,67 @@ func atomicDecl(d *cc.Declarator, depth int) bool {
 	for at, ok := bt.(*cc.ArrayType); ok; at, ok = bt.(*cc.ArrayType) {
 		bt = at.Elem()
 	}
-	if depth < 16 && bt != nil {
+	if depth >= 16 {
+		return false
+	}
+	if bt != nil {
 		if td := bt.Typedef(); td != nil && td != d {
-			return atomicDecl(td, depth+1)
+			return b.atomicDecl(td, depth+1)
+		}
+	}
+	if d.IsTypename() {
+		// cc names a typedef's type after the typedef itself; the
+		// typedef its declaration names is recorded apart.
+		if base := b.typedefBase()[d]; base != nil {
+			return b.atomicDecl(base, depth+1)
 		}
 	}
 	return false
+}
+
+// typedefBase maps each typedef whose declaration names another typedef
+// (typedef atomic_int counter;) to that typedef.
+func (b *builder) typedefBase() map[*cc.Declarator]*cc.Declarator {
+	if b.typedefBases != nil {
+		return b.typedefBases
+	}
+	b.typedefBases = map[*cc.Declarator]*cc.Declarator{}
+	inspect(b.ast.TranslationUnit, func(n any) bool {
+		switch x := n.(type) {
+		case *cc.Declaration:
+			base := namedTypedef(x.DeclarationSpecifiers)
+			for l := x.InitDeclaratorList; base != nil && l != nil; l = l.InitDeclaratorList {
+				if d := l.InitDeclarator.Declarator; d != nil && d.IsTypename() {
+					b.typedefBases[d] = base
+				}
+			}
+			return false
+		case cc.ExpressionNode:
+			return false
+		}
+		return true
+	})
+	return b.typedefBases
+}
+
+// namedTypedef is the typedef that declaration specifiers ds name, if
+// any.
+func namedTypedef(ds *cc.DeclarationSpecifiers) *cc.Declarator {
+	for ; ds != nil; ds = ds.DeclarationSpecifiers {
+		ts := ds.TypeSpecifier
+		if ds.Case != cc.DeclarationSpecifiersTypeSpec || ts == nil || ts.Case != cc.TypeSpecifierTypeName {
+			continue
+		}
+		name := ts.Token.SrcStr()
+		for s := ts.LexicalScope(); s != nil; s = s.Parent {
+			for _, n := range s.Nodes[name] {
+				if d, ok := n.(*cc.Declarator); ok && d.IsTypename() {
+					return d
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // derivation is one step of a declarator's type: an array, a pointer

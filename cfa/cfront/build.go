@@ -38,8 +38,10 @@ type builder struct {
 	mutexKinds map[any]kindSet
 	staticKind map[*cfa.Var]cfa.MutexKind
 	fields     map[fieldKey]*cfa.Var
-	// atomic holds the variables of _Atomic objects (atomics.go).
-	atomic map[*cfa.Var]bool
+	// atomic holds the variables of _Atomic objects (atomics.go);
+	// typedefBases is typedefBase's map, built on first use.
+	atomic       map[*cfa.Var]bool
+	typedefBases map[*cc.Declarator]*cc.Declarator
 	// selfJoins are the joins' tests against the joiner's own id, and
 	// handleCopies the temporaries joins read their handle into.
 	selfJoins    []selfJoinTest
@@ -111,6 +113,9 @@ type local struct {
 	// untracked marks a synchronization object of an instance of a
 	// summary object circ does not track (extern.go).
 	untracked bool
+	// atomic marks a struct variable that is _Atomic as a whole: a copy
+	// to or from it is one atomic access.
+	atomic bool
 }
 
 func (b *builder) fail(n cc.Node, format string, args ...any) {
@@ -429,7 +434,7 @@ func (b *builder) newStatic(d *cc.Declarator, name, cname string, init *cc.Initi
 	if bad != "" {
 		return &local{bad: fmt.Sprintf("unsupported: %s variable %s", bad, cname), typ: d.Type()}
 	}
-	return b.staticScalar(d, name, cname, d.Type(), kind, b.objKey(d), isAtomicObject(d), init)
+	return b.staticScalar(d, name, cname, d.Type(), kind, b.objKey(d), b.isAtomicObject(d), init)
 }
 
 // staticScalar creates one scalar variable of static storage of type typ

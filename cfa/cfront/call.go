@@ -382,7 +382,7 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 			// Copied now, as C evaluates the argument here: a later
 			// argument's side effects must not reach the copy.
 			src := t.structRvalue(a)
-			tmp := t.b.structLocal(pt, "arg", "", 0, func(path string, typ cc.Type, f *cc.Field, off int64) *local {
+			tmp := t.b.structLocal(pt, "arg", "", 0, false, func(path string, typ cc.Type, off int64, atomic bool) *local {
 				kind, _ := t.b.classify(typ)
 				return t.newVar(nil, "arg."+path, kind, typ)
 			})

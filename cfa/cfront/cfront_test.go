@@ -436,6 +436,7 @@ func TestErrors(t *testing.T) {
 		{"atomic-of-mutex", "#include <pthread.h>\npthread_mutex_t m;\nint main() {\n  __atomic_store_n(&m, 1, 5);\n  return 0;\n}\n", "t.c:4:21: __atomic_store_n: m is not an integer object"},
 		{"int128-variable", "int main() {\n  unsigned __int128 u = 0;\n  return 0;\n}\n", "t.c:2:21: unsupported: 128-bit integer variable u"},
 		{"atomic-value-of-unsigned", "_Atomic unsigned g;\nint x;\nint main() {\n  if (__atomic_load_n(&g, 5) > 0) x = 1;\n  return 0;\n}\n", "t.c:4:7: unsupported: the value of __atomic_load_n on an object of type unsigned"},
+		{"struct-with-atomic-field-copied-through-pointer", "struct s { _Atomic int a; int b; } g;\nint main() {\n  struct s *p = &g;\n  struct s l = *p;\n  return l.b;\n}\n", "t.c:4:12: unsupported: copy of struct l through a pointer, which holds atomic field g.a"},
 		{"thread-local-mutex", "#include <pthread.h>\n__thread pthread_mutex_t m;\nint main() {\n  pthread_mutex_lock(&m);\n  return 0;\n}\n", "t.c:2:26: unsupported: thread-local synchronization object variable m"},
 	}
 	for _, tc := range tests {

@@ -366,7 +366,7 @@ func (t *tb) libraryArg(name string, a cc.ExpressionNode, readOnly bool, p cfa.P
 		t.b.fail(a, "unsupported: undefined function %s receives a pointer to %s", name, bad)
 	}
 	var specs []cellSpec
-	t.b.layout(pt, "", 0, nil, &specs)
+	t.b.layout(pt, "", 0, false, &specs)
 	if len(specs) == 0 {
 		return nil
 	}

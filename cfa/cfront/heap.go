@@ -197,7 +197,7 @@ func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionN
 		if count > 1 {
 			prefix = fmt.Sprintf("[%d]", i)
 		}
-		t.b.layout(elem, prefix, i*es, nil, &specs)
+		t.b.layout(elem, prefix, i*es, false, &specs)
 	}
 	if len(specs) > maxCells {
 		t.b.fail(x, "unsupported: %s of more than %d cells", name, maxCells)

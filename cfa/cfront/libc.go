@@ -172,7 +172,7 @@ func (t *tb) memCells(name string, a, n cc.ExpressionNode) []cellSpec {
 		t.b.fail(n, "unsupported: %s of a size that is not a constant multiple of sizeof(%s)", name, describeC(typ))
 	}
 	var one, out []cellSpec
-	t.b.layout(typ, "", 0, nil, &one)
+	t.b.layout(typ, "", 0, false, &one)
 	for k := int64(0); k < size/typ.Size(); k++ {
 		out = append(out, one...)
 	}

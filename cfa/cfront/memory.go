@@ -158,10 +158,10 @@ func (t *tb) containerOf(x *cc.CastExpression, want bool) (cfa.Expr, bool) {
 		return nil, false
 	}
 	var outer, member []cellSpec
-	t.b.layout(st, "", 0, nil, &outer)
+	t.b.layout(st, "", 0, false, &outer)
 	// From a void pointer, the member is whatever starts at K.
 	if mt := pointee(c.CastExpression.Type()); mt != nil && !isVoid(mt) {
-		t.b.layout(mt, "", 0, nil, &member)
+		t.b.layout(mt, "", 0, false, &member)
 	}
 	for i, cs := range outer {
 		if cs.off != k || i+len(member) > len(outer) {
@@ -223,18 +223,20 @@ type cellSpec struct {
 	typ  cc.Type
 	off  int64 // byte offset, to find initializers
 	bad  string
-	fd   *cc.Field
+	// atomic: the cell belongs to an _Atomic object, field or struct
+	// (gcc makes every access to a member of an atomic struct atomic).
+	atomic bool
 }
 
 // layout lists the cells of type t in memory order; it agrees with
 // cellCount.
-func (b *builder) layout(t cc.Type, path string, off int64, f *cc.Field, out *[]cellSpec) {
+func (b *builder) layout(t cc.Type, path string, off int64, atomic bool, out *[]cellSpec) {
 	switch {
 	case t.Kind() == cc.Array:
 		at := t.(*cc.ArrayType)
 		es := at.Elem().Size()
 		for i := int64(0); i < at.Len(); i++ {
-			b.layout(at.Elem(), fmt.Sprintf("%s[%d]", path, i), off+i*es, f, out)
+			b.layout(at.Elem(), fmt.Sprintf("%s[%d]", path, i), off+i*es, atomic, out)
 		}
 	case b.isStruct(t):
 		st := t.(*cc.StructType)
@@ -254,11 +256,11 @@ func (b *builder) layout(t cc.Type, path string, off int64, f *cc.Field, out *[]
 			case bad != "":
 				*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: " + bad + " field " + fl.Name()})
 			default:
-				b.layout(fl.Type(), p, off+fl.Offset(), fl, out)
+				b.layout(fl.Type(), p, off+fl.Offset(), atomic || b.isAtomicObject(fl.Declarator()), out)
 			}
 		}
 	default:
-		cs := cellSpec{path: path, typ: t, off: off, fd: f}
+		cs := cellSpec{path: path, typ: t, off: off, atomic: atomic}
 		if _, bad := b.classify(t); bad != "" {
 			cs.bad = "unsupported: " + bad + " object"
 		}
@@ -280,7 +282,7 @@ func (b *builder) newObject(kind cfa.ObjectKind, name string, typ cc.Type, pos c
 		b.fail(n, "unsupported: %s %s", bad, name)
 	}
 	var specs []cellSpec
-	b.layout(typ, "", 0, nil, &specs)
+	b.layout(typ, "", 0, false, &specs)
 	return b.newObjectCells(kind, name, specs, pos, owner, mk)
 }
 
@@ -502,7 +504,7 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 		b.fail(init, "unsupported: initializer of %s from a value of type %s", cname, describe(init.Type()))
 	}
 	key := b.objKey(d)
-	atomicObj := isAtomicObject(d)
+	atomicObj := b.isAtomicObject(d)
 	b.placing = key
 	defer func() { b.placing = nil }() // also when the layout fails
 	o := b.newObject(cfa.StaticObject, name, d.Type(), b.pos(d), nil, d, func(cs cellSpec) *local {
@@ -511,7 +513,7 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 		if cs.path != "" {
 			li = b.leafInit(init, cs.off, cs.typ, b.syncTypeName(cs.typ), cname+cs.path)
 		}
-		atomic := atomicObj || (cs.fd != nil && isAtomicObject(cs.fd.Declarator()))
+		atomic := atomicObj || cs.atomic
 		return b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, li)
 	})
 	b.objects[key] = o
@@ -526,11 +528,11 @@ func (t *tb) stackObject(d *cc.Declarator, typ cc.Type) *local {
 	name := t.fr.name + "::" + d.Name()
 	key := b.objKey(d)
 	pos := b.pos(d)
-	atomicObj := isAtomicObject(d)
+	atomicObj := t.b.isAtomicObject(d)
 	oname := b.unique(name)
 	o := b.newObject(cfa.StackObject, oname, typ, pos, t.c, d, func(cs cellSpec) *local {
 		l := b.dynamicCell(oname, cs, pos, cellKey(key, cs.path))
-		b.atomic[l.v] = atomicObj || (cs.fd != nil && isAtomicObject(cs.fd.Declarator()))
+		b.atomic[l.v] = atomicObj || cs.atomic
 		return l
 	})
 	l := b.objectLocal(o, typ)
@@ -543,7 +545,7 @@ func (t *tb) stackObject(d *cc.Declarator, typ cc.Type) *local {
 // in every data cell.
 func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) {
 	var specs []cellSpec
-	t.b.layout(typ, "", 0, nil, &specs)
+	t.b.layout(typ, "", 0, false, &specs)
 	o := l.obj
 	if init != nil && init.Case == cc.InitializerExpr && (t.b.isStruct(typ) || isArray(typ)) {
 		if isArray(typ) {

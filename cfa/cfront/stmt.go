@@ -278,7 +278,7 @@ func (t *tb) newVar(d *cc.Declarator, cname string, kind cfa.VarKind, typ cc.Typ
 	if d != nil {
 		t.fr.vars[d] = l
 		l.sync, l.key = t.b.syncTypeName(typ), t.b.objKey(d)
-		t.b.atomic[v] = isAtomicObject(d)
+		t.b.atomic[v] = t.b.isAtomicObject(d)
 	}
 	return l
 }

@@ -38,13 +38,15 @@ func (b *builder) isStruct(t cc.Type) bool {
 }
 
 // leafMaker creates the variable of one scalar field: path is the field
-// path below the struct variable (f, f.g) and off its byte offset.
-type leafMaker func(path string, typ cc.Type, f *cc.Field, off int64) *local
+// path below the struct variable (f, f.g), off its byte offset, and
+// atomic whether the field is _Atomic or a member of an atomic struct
+// (gcc makes every access to such a member atomic).
+type leafMaker func(path string, typ cc.Type, off int64, atomic bool) *local
 
 // structLocal builds the local of a struct variable of type t named cname,
-// creating each usable leaf with mk. Fields circ cannot model are leaves
-// whose use is an error.
-func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, mk leafMaker) *local {
+// creating each usable leaf with mk; atomic says the variable is _Atomic.
+// Fields circ cannot model are leaves whose use is an error.
+func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, atomic bool, mk leafMaker) *local {
 	st, ok := t.(*cc.StructType)
 	if !ok {
 		return &local{bad: "unsupported: struct variable " + cname, typ: t}
@@ -52,7 +54,7 @@ func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, mk lea
 	if st.IsIncomplete() {
 		return &local{bad: "unsupported: incomplete struct variable " + cname, typ: t}
 	}
-	l := &local{typ: t}
+	l := &local{typ: t, atomic: atomic}
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.FieldByIndex(i)
 		if f == nil {
@@ -70,6 +72,7 @@ func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, mk lea
 		}
 		full := cname + "." + f.Name()
 		ft := f.Type()
+		fa := atomic || b.isAtomicObject(f.Declarator())
 		var fl *local
 		switch {
 		case f.IsBitfield():
@@ -77,12 +80,12 @@ func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, mk lea
 		case f.IsFlexibleArrayMember():
 			fl = &local{bad: "unsupported: flexible array member " + full, typ: ft}
 		case b.isStruct(ft):
-			fl = b.structLocal(ft, full, path, off+f.Offset(), mk)
+			fl = b.structLocal(ft, full, path, off+f.Offset(), fa, mk)
 		default:
 			if _, bad := b.classify(ft); bad != "" {
 				fl = &local{bad: "unsupported: " + bad + " field " + full, typ: ft}
 			} else {
-				fl = mk(path, ft, f, off+f.Offset())
+				fl = mk(path, ft, off+f.Offset(), fa)
 			}
 		}
 		l.members = append(l.members, member{name: f.Name(), l: fl})
@@ -200,11 +203,10 @@ func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc
 		b.checkStructInit(init, cname)
 	}
 	base := b.objKey(d)
-	atomicStruct := isAtomicObject(d)
-	return b.structLocal(d.Type(), cname, "", 0, func(path string, typ cc.Type, f *cc.Field, off int64) *local {
+	return b.structLocal(d.Type(), cname, "", 0, b.isAtomicObject(d), func(path string, typ cc.Type, off int64, atomic bool) *local {
 		kind, _ := b.classify(typ)
 		li := b.leafInit(init, off, typ, b.syncTypeName(typ), cname+"."+path)
-		return b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomicStruct || isAtomicObject(f.Declarator()), li)
+		return b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomic, li)
 	})
 }
 
@@ -239,13 +241,12 @@ func (t *tb) structVar(d *cc.Declarator) *local {
 	l := t.fr.vars[d]
 	if l == nil {
 		base := t.b.objKey(d)
-		atomicStruct := isAtomicObject(d)
-		l = t.b.structLocal(d.Type(), d.Name(), "", 0, func(path string, typ cc.Type, f *cc.Field, off int64) *local {
+		l = t.b.structLocal(d.Type(), d.Name(), "", 0, t.b.isAtomicObject(d), func(path string, typ cc.Type, off int64, atomic bool) *local {
 			kind, _ := t.b.classify(typ)
 			fl := t.newVar(nil, d.Name()+"."+path, kind, typ)
 			fl.v.Pos = t.b.pos(d)
 			fl.sync, fl.key = t.b.syncTypeName(typ), fieldObj{base, path}
-			t.b.atomic[fl.v] = atomicStruct || isAtomicObject(f.Declarator())
+			t.b.atomic[fl.v] = atomic
 			return fl
 		})
 		t.fr.vars[d] = l
@@ -287,7 +288,10 @@ func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.
 			e = t.fit(li, v, t.intExpr(li.AssignmentExpression), li.AssignmentExpression.Type())
 		}
 		if t.b.atomic[v] {
-			t.b.fail(init, "unsupported: initializer of atomic field %s", v.CName)
+			// Initialization is not an atomic access (C11 7.17.2.2);
+			// no other thread can see this local yet.
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: e, Pos: p})
+			continue
 		}
 		t.assignTo(v, e, p)
 	}
@@ -464,8 +468,6 @@ func (t *tb) structLeaves(lv lval, name string, p cfa.Pos) []lval {
 				t.b.failAt(p, "%s (in the copy of struct %s)", f.bad, name)
 			case f.v.Kind != cfa.Data:
 				t.b.failAt(p, "unsupported: copy of struct %s, which holds synchronization object %s", name, f.v.CName)
-			case t.b.atomic[f.v]:
-				t.b.failAt(p, "unsupported: copy of struct %s, which holds atomic field %s", name, f.v.CName)
 			}
 			out = append(out, lval{l: f, typ: f.typ, n: lv.n})
 		}
@@ -475,7 +477,7 @@ func (t *tb) structLeaves(lv lval, name string, p cfa.Pos) []lval {
 		t.b.failAt(p, "unsupported: struct value")
 	}
 	var specs []cellSpec
-	t.b.layout(lv.typ, "", 0, nil, &specs)
+	t.b.layout(lv.typ, "", 0, false, &specs)
 	out := make([]lval, len(specs))
 	for i, cs := range specs {
 		switch {
@@ -501,23 +503,49 @@ func structName(lv lval) string {
 // order: every field of src is read and every field of dst written. A
 // struct at a run-time address is copied cell by cell, each access a
 // choice on its address like any other.
+//
+// A copy to or from a struct variable that is _Atomic as a whole is one
+// atomic access, as gcc makes it (through libatomic). Otherwise the copy
+// is plain, also on the struct's _Atomic fields: a struct copy is no
+// atomic operation in C, and gcc copies such a struct with plain moves.
+// Through a pointer, circ cannot tell whether the struct is atomic as a
+// whole, so atomic fields are an error there.
 func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
 	dl, sl := t.structLeaves(dst, name, p), t.structLeaves(src, name, p)
 	if len(dl) != len(sl) {
 		t.b.failAt(p, "unsupported: assignment between different struct types")
 	}
-	for i, d := range dl {
-		s := sl[i]
-		if d.l != nil && s.l != nil {
-			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: d.l.v, RHS: cfa.Ref{V: s.l.v}, Pos: p})
-			continue
+	copyLeaves := func() {
+		for i, d := range dl {
+			s := sl[i]
+			if d.l != nil && s.l != nil {
+				t.add(&cfa.Edge{Kind: cfa.Assign, LHS: d.l.v, RHS: cfa.Ref{V: s.l.v}, Pos: p})
+				continue
+			}
+			var val cfa.Expr
+			if s.l != nil {
+				val = ref(s.l.v)
+			} else {
+				res := t.temp(s.typ)
+				t.access(s, func(l *local) {
+					if t.b.atomic[l.v] {
+						t.b.failAt(p, "unsupported: copy of struct %s through a pointer, which holds atomic field %s", name, l.v.CName)
+					}
+					t.set(res, ref(l.v), t.b.pos(s.n))
+				})
+				val = ref(res)
+			}
+			t.update(d, false, func(v *cfa.Var) cfa.Expr {
+				t.assignTo(v, t.fit(nil, v, val, s.typ), p)
+				return nil
+			})
 		}
-		val := t.load(s)
-		t.update(d, false, func(v *cfa.Var) cfa.Expr {
-			t.assignTo(v, t.fit(nil, v, val, s.typ), p)
-			return nil
-		})
 	}
+	if (dst.l != nil && dst.l.atomic) || (src.l != nil && src.l.atomic) {
+		t.atomic(nil, p, "atomic struct copy", copyLeaves)
+		return
+	}
+	copyLeaves()
 }
 
 // structAssign lowers s = t for struct lvalues.

@@ -37,7 +37,7 @@ func (t *tb) threadLocal(d *cc.Declarator, init *cc.Initializer) *local {
 		val = t.b.constInit(init, def, def.Type())
 	}
 	l := &local{v: v, typ: def.Type()}
-	t.b.atomic[v] = isAtomicObject(def)
+	t.b.atomic[v] = t.b.isAtomicObject(def)
 	t.tls[key] = l
 	t.tlsInit = append(t.tlsInit, tlsInit{v, val})
 	return l
