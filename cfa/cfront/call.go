@@ -54,7 +54,7 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 		case "realloc":
 			return t.realloc(x, as, want, p)
 		case "alloca", "__builtin_alloca":
-			t.b.fail(x, "unsupported: %s", name)
+			return t.stackAlloc(name, x, as, want, p)
 		}
 		t.unsupportedPrim(name, x)
 		if v, ok := t.libc(name, x, as, want, p); ok {

@@ -1,6 +1,7 @@
 package cfront
 
-// Heap memory: malloc, calloc and free. Each allocation site (as lowered:
+// Heap memory: malloc, calloc and free (and alloca's blocks, stack objects
+// laid out the same way). Each allocation site (as lowered:
 // each inlined copy of a call) is one object of cells, named
 // malloc@file.c:line. A site that can run more than once (in a loop, or
 // in a thread that runs more than once and shares its blocks) is a
@@ -69,7 +70,7 @@ func (b *builder) scanAllocations() {
 	Walk(b.ast.TranslationUnit, func(n any, stack []any) bool {
 		if x, pe := directCall(n); x != nil {
 			switch pe.Token.SrcStr() {
-			case "malloc", "calloc", "realloc":
+			case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca":
 				if t := allocType(x, stack); t != nil {
 					b.allocTypes[x] = t
 				}
@@ -169,6 +170,29 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 // product of the constant arguments as) bytes of objects of type elem,
 // named after the call's position.
 func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) *cfa.Object {
+	return t.allocBlock(cfa.HeapObject, name, x, as, elem, p)
+}
+
+// stackAlloc lowers alloca(size): a block of the caller's frame, laid out
+// as heapBlock does, with arbitrary contents. It never fails (circ does
+// not model stack overflow). Like an address-taken local, it stays where
+// it is after its function returns (a use then is undefined behaviour
+// circ does not check); free() of it is a runtime error, and a call
+// that runs more than once in a thread's activation (in a loop) is
+// rejected, since each run returns a new block.
+func (t *tb) stackAlloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	if len(as) != 1 {
+		t.b.fail(x, "%s takes 1 argument, got %d", name, len(as))
+	}
+	o := t.allocBlock(cfa.StackObject, "alloca", x, as, t.b.allocTypes[x], p)
+	res := t.temp(x.Type())
+	t.allocated(o, res, func() { t.indeterminate(o.Cells, "alloca: indeterminate contents", p) }, p)
+	return unless(want, ref(res))
+}
+
+// allocBlock creates the object of kind kind an allocation call x returns
+// (heapBlock).
+func (t *tb) allocBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpression, as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) *cfa.Object {
 	size := int64(1)
 	for _, a := range as {
 		if hasSE(a) {
@@ -203,7 +227,7 @@ func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionN
 		t.b.fail(x, "unsupported: %s of more than %d cells", name, maxCells)
 	}
 	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
-	o := t.b.newObjectCells(cfa.HeapObject, oname, specs, p, t.c, func(cs cellSpec) *local {
+	o := t.b.newObjectCells(kind, oname, specs, p, t.c, func(cs cellSpec) *local {
 		return t.b.dynamicCell(oname, cs, p, oname+cs.path)
 	})
 	if t.b.summarize[oname] {

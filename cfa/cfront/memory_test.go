@@ -43,6 +43,8 @@ func TestMemoryErrors(t *testing.T) {
 			"t.c:4:7: unsupported: arithmetic on a pointer to char (byte offsets)"},
 		{"atomic-fetch-on-pointer", "int a[4];\nint *ap = a;\nint main(void) {\n  __atomic_fetch_add(&ap, 4, __ATOMIC_SEQ_CST);\n  return 0;\n}\n",
 			"t.c:4:3: unsupported: __atomic_fetch_add on a pointer"},
+		{"alloca-in-loop", "#include <alloca.h>\nint *p;\nint main(void) {\n  while (__VERIFIER_nondet_int()) p = alloca(sizeof(int));\n  return 0;\n}\n",
+			"t.c:4:39: unsupported: alloca@t.c:4 allocates in a loop (circ cannot summarize it)"},
 		{"realloc-in-loop", "#include <stdlib.h>\nint *p;\nint main(void) {\n  while (1) p = realloc(p, sizeof(int));\n}\n",
 			"t.c:4:17: unsupported: realloc@t.c:4 runs more than once (circ summarizes malloc and calloc, not realloc)"},
 		{"malloc-untyped", "#include <stdlib.h>\nint main(void) {\n  malloc(4);\n  return 0;\n}\n",
