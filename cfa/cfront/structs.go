@@ -504,48 +504,78 @@ func structName(lv lval) string {
 // struct at a run-time address is copied cell by cell, each access a
 // choice on its address like any other.
 //
-// A copy to or from a struct variable that is _Atomic as a whole is one
-// atomic access, as gcc makes it (through libatomic). Otherwise the copy
-// is plain, also on the struct's _Atomic fields: a struct copy is no
-// atomic operation in C, and gcc copies such a struct with plain moves.
-// Through a pointer, circ cannot tell whether the struct is atomic as a
-// whole, so atomic fields are an error there.
+// A copy from a struct variable that is _Atomic as a whole is one atomic
+// load, and a copy to one one atomic store, as gcc makes them (through
+// libatomic): the atomic side's leaves move in one atomic section, to or
+// from temporaries, and the other side's accesses stay plain, outside it
+// (b = a for _Atomic a and b is a load, then a store). Otherwise the
+// copy is plain, also on the struct's _Atomic fields: a struct copy is
+// no atomic operation in C, and gcc copies such a struct with plain
+// moves. Through a pointer, circ cannot tell whether the struct is
+// atomic as a whole, so atomic fields are an error there.
 func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
 	dl, sl := t.structLeaves(dst, name, p), t.structLeaves(src, name, p)
 	if len(dl) != len(sl) {
 		t.b.failAt(p, "unsupported: assignment between different struct types")
 	}
-	copyLeaves := func() {
-		for i, d := range dl {
-			s := sl[i]
-			if d.l != nil && s.l != nil {
-				t.add(&cfa.Edge{Kind: cfa.Assign, LHS: d.l.v, RHS: cfa.Ref{V: s.l.v}, Pos: p})
-				continue
+	// read gives the value of leaf s, through a temporary unless direct
+	// (a variable read where it is used).
+	read := func(s lval, direct bool) cfa.Expr {
+		if s.l != nil {
+			if direct {
+				return ref(s.l.v)
 			}
-			var val cfa.Expr
-			if s.l != nil {
-				val = ref(s.l.v)
-			} else {
-				res := t.temp(s.typ)
-				t.access(s, func(l *local) {
-					if t.b.atomic[l.v] {
-						t.b.failAt(p, "unsupported: copy of struct %s through a pointer, which holds atomic field %s", name, l.v.CName)
-					}
-					t.set(res, ref(l.v), t.b.pos(s.n))
-				})
-				val = ref(res)
-			}
-			t.update(d, false, func(v *cfa.Var) cfa.Expr {
-				t.assignTo(v, t.fit(nil, v, val, s.typ), p)
-				return nil
-			})
+			res := t.temp(s.typ)
+			t.set(res, ref(s.l.v), p)
+			return ref(res)
 		}
+		res := t.temp(s.typ)
+		t.access(s, func(l *local) {
+			if t.b.atomic[l.v] {
+				t.b.failAt(p, "unsupported: copy of struct %s through a pointer, which holds atomic field %s", name, l.v.CName)
+			}
+			t.set(res, ref(l.v), t.b.pos(s.n))
+		})
+		return ref(res)
 	}
-	if (dst.l != nil && dst.l.atomic) || (src.l != nil && src.l.atomic) {
-		t.atomic(nil, p, "atomic struct copy", copyLeaves)
+	write := func(d lval, val cfa.Expr, typ cc.Type) {
+		if d.l != nil {
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: d.l.v, RHS: val, Pos: p})
+			return
+		}
+		t.update(d, false, func(v *cfa.Var) cfa.Expr {
+			t.assignTo(v, t.fit(nil, v, val, typ), p)
+			return nil
+		})
+	}
+	srcAtomic, dstAtomic := src.l != nil && src.l.atomic, dst.l != nil && dst.l.atomic
+	if !srcAtomic && !dstAtomic {
+		for i, d := range dl {
+			write(d, read(sl[i], d.l != nil), sl[i].typ)
+		}
 		return
 	}
-	copyLeaves()
+	vals := make([]cfa.Expr, len(sl))
+	load := func() {
+		for i, s := range sl {
+			vals[i] = read(s, false)
+		}
+	}
+	store := func() {
+		for i, d := range dl {
+			write(d, vals[i], sl[i].typ)
+		}
+	}
+	if srcAtomic {
+		t.atomic(nil, p, "atomic struct load", load)
+	} else {
+		load()
+	}
+	if dstAtomic {
+		t.atomic(nil, p, "atomic struct store", store)
+	} else {
+		store()
+	}
 }
 
 // structAssign lowers s = t for struct lvalues.
