@@ -99,10 +99,13 @@ func namedTypedef(ds *cc.DeclarationSpecifiers) *cc.Declarator {
 		if ds.Case != cc.DeclarationSpecifiersTypeSpec || ts == nil || ts.Case != cc.TypeSpecifierTypeName {
 			continue
 		}
-		name := ts.Token.SrcStr()
+		// The typedef visible at the use: a block may declare the
+		// same name again after it (cc's Visible is where a
+		// declaration's scope starts).
+		name, seq := ts.Token.SrcStr(), ts.Token.Seq()
 		for s := ts.LexicalScope(); s != nil; s = s.Parent {
 			for _, n := range s.Nodes[name] {
-				if d, ok := n.(*cc.Declarator); ok && d.IsTypename() {
+				if d, ok := n.(*cc.Declarator); ok && d.IsTypename() && seq >= d.Visible() {
 					return d
 				}
 			}
