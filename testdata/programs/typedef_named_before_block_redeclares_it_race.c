@@ -2,8 +2,8 @@
 // the file-scope T, a plain int, although the block declares an
 // _Atomic T right after. Both instances of the worker update the
 // static c plainly.
-// expect svcomp: c=race
-// expect circ: c=race
+// expect svcomp: worker::c=race
+// expect circ: worker::c=race
 #include <pthread.h>
 
 typedef int T;

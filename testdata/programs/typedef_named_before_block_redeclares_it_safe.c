@@ -1,8 +1,8 @@
 // The mirror: U is the file-scope T, an _Atomic int, although the
 // block declares a plain T right after. Every access to the static c is
 // atomic, so the two instances of the worker never race on it.
-// expect svcomp: c=safe
-// expect circ: c=safe
+// expect svcomp: worker::c=safe
+// expect circ: worker::c=safe
 #include <pthread.h>
 
 typedef _Atomic int T;
