@@ -42,6 +42,12 @@ type builder struct {
 	// typedefBases is typedefBase's map, built on first use.
 	atomic       map[*cfa.Var]bool
 	typedefBases map[*cc.Declarator]*cc.Declarator
+	// packed holds the structs and unions gcc packs (packed.go), by
+	// aggregateKey.
+	packed map[*cc.Declarator]bool
+	// modeTypedefs are the typedefs declared with
+	// __attribute__((mode)) (packed.go).
+	modeTypedefs map[*cc.Declarator]bool
 	// selfJoins are the joins' tests against the joiner's own id, and
 	// handleCopies the temporaries joins read their handle into.
 	selfJoins    []selfJoinTest
@@ -291,17 +297,22 @@ var runAttributes = map[string]string{
 }
 
 // checkAttributes rejects the attributes of runAttributes anywhere in the
-// translation unit.
+// translation unit, and those that change a type's layout in ways cc
+// does not model (packed.go).
 func (b *builder) checkAttributes() {
-	inspect(b.ast.TranslationUnit, func(n any) bool {
+	b.packed, b.modeTypedefs = map[*cc.Declarator]bool{}, map[*cc.Declarator]bool{}
+	Walk(b.ast.TranslationUnit, func(n any, stack []any) bool {
 		if av, ok := n.(*cc.AttributeValue); ok {
 			name := strings.Trim(av.Token.SrcStr(), "_")
 			if why, bad := runAttributes[name]; bad {
 				b.fail(av, "unsupported: __attribute__((%s)): the code it names %s", name, why)
 			}
+			b.layoutAttribute(av, name, stack)
 		}
 		return true
 	})
+	b.checkModeUses()
+	b.checkPackedLayouts()
 }
 
 // template returns the CFA of thread function fd, creating it (and

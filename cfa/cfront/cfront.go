@@ -211,6 +211,7 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
 			return nil, newError(cfa.Pos{File: name}, "%v", err)
 		}
 	}
+	cfg.PragmaHandler = rejectPack
 	cfg.IncludePaths = append(append(append([]string(nil), opts.IncludeDirs...), cfg.IncludePaths...), include.Dir)
 	cfg.SysIncludePaths = append(append(append(append([]string(nil), opts.IncludeDirs...), include.OverrideDir), cfg.SysIncludePaths...), include.Dir)
 	predefined := cfg.Predefined
@@ -227,6 +228,22 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
 		// (typeQualifierList shifts EOF forever). It is never lowered.
 		{Name: "<end>", Value: "int " + sentinel + ";\n"},
 	}, name)
+}
+
+// rejectPack rejects a #pragma pack that sets an alignment: cc/v4 lays
+// structs out without it, so their sizes and offsets would not be
+// gcc's (packed.go). pack(), pack(push) and pack(pop) set none; any
+// other form names a number.
+func rejectPack(toks []cc.Token) error {
+	if len(toks) == 0 || toks[0].SrcStr() != "pack" {
+		return nil
+	}
+	for _, t := range toks[1:] {
+		if s := t.SrcStr(); s != "" && s[0] >= '0' && s[0] <= '9' {
+			return fmt.Errorf("%v: unsupported: #pragma pack: cc/v4 lays structs out without it", toks[0].Position())
+		}
+	}
+	return nil
 }
 
 // translate runs cc.Translate, turning a panic inside cc/v4 into an error.
@@ -285,7 +302,10 @@ func ccError(name string, err error) *Error {
 	if m := posRE.FindStringSubmatch(first); m != nil {
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		return newError(cfa.Pos{File: m[1], Line: line, Col: col}, "%s", ccDebugRE.ReplaceAllString(m[4], ""))
+		// cc/v4 ends some messages (and those of the pragma
+		// handler) with a colon.
+		msg := strings.TrimSuffix(ccDebugRE.ReplaceAllString(m[4], ""), ":")
+		return newError(cfa.Pos{File: m[1], Line: line, Col: col}, "%s", msg)
 	}
 	return newError(cfa.Pos{File: name}, "%s", first)
 }

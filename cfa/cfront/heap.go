@@ -207,6 +207,9 @@ func (t *tb) allocBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpressio
 	if elem == nil {
 		t.b.fail(x, "unsupported: %s whose result is not used as a typed pointer (cast it or assign it to one)", name)
 	}
+	if s := t.b.packedIn(elem); s != "" {
+		t.b.fail(x, "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
+	}
 	es := elem.Size()
 	if es <= 0 || size <= 0 || size%es != 0 {
 		t.b.fail(x, "unsupported: %s of %d bytes for objects of %d bytes", name, size, es)

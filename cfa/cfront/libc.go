@@ -167,6 +167,9 @@ func (t *tb) memCells(name string, a, n cc.ExpressionNode) []cellSpec {
 	if typ == nil || isVoid(typ) || typ.Size() <= 0 {
 		t.b.fail(a, "unsupported: %s through %s (circ needs the object's type)", name, describeC(a.Type()))
 	}
+	if s := t.b.packedIn(typ); s != "" {
+		t.b.fail(n, "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
+	}
 	size, ok := intValue(n.Value())
 	if !ok || size < 0 || size%typ.Size() != 0 {
 		t.b.fail(n, "unsupported: %s of a size that is not a constant multiple of sizeof(%s)", name, describeC(typ))

@@ -157,6 +157,9 @@ func (t *tb) containerOf(x *cc.CastExpression, want bool) (cfa.Expr, bool) {
 	if !known || !isCast || c.Case != cc.CastExpressionCast || !isPtr(c.Type()) || pointee(c.Type()).Size() != 1 {
 		return nil, false
 	}
+	if s := t.b.packedIn(st); s != "" {
+		t.b.fail(x, "unsupported: byte arithmetic into %s, which gcc packs (cc/v4 lays it out unpacked)", s)
+	}
 	var outer, member []cellSpec
 	t.b.layout(st, "", 0, false, &outer)
 	// From a void pointer, the member is whatever starts at K.

@@ -1,0 +1,225 @@
+package cfront
+
+// Layout attributes cc/v4 reads without applying them. gcc packs a
+// struct or union declared __attribute__((packed)) (or with a packed
+// member): no padding, so sizeof and offsetof differ from cc's. circ's
+// cells do not depend on bytes, so such a struct is laid out fine; only
+// a number computed from its layout (sizeof, _Alignof, offsetof, and
+// the byte counts of allocations and of the mem* functions) would be
+// cc's guess, and those are rejected. A packed enum (one byte, not
+// four) and __attribute__((mode)) (an integer of another width) change
+// values, so they are rejected wherever they appear.
+
+import (
+	"modernc.org/cc/v4"
+)
+
+// layoutAttribute handles attribute av, named name, whose ancestors are
+// stack: mode is rejected, packed marks the struct or union it applies
+// to, or is rejected on an enum and anywhere else.
+func (b *builder) layoutAttribute(av *cc.AttributeValue, name string, stack []any) {
+	switch name {
+	case "mode":
+		b.modeAttribute(av, stack)
+		return
+	case "packed":
+	default:
+		return
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch s := stack[i].(type) {
+		case *cc.StructOrUnionSpecifier:
+			b.markPacked(s.Type(), av)
+			return
+		case *cc.EnumSpecifier:
+			b.fail(av, "unsupported: packed enum: gcc makes it as narrow as its values, circ reads it as an int")
+		case *cc.Declaration:
+			// struct S { ... } __attribute__((packed)); the attribute
+			// follows the specifier it packs.
+			for ds := s.DeclarationSpecifiers; ds != nil; ds = ds.DeclarationSpecifiers {
+				if ts := ds.TypeSpecifier; ts != nil {
+					switch {
+					case ts.StructOrUnionSpecifier != nil:
+						b.markPacked(ts.StructOrUnionSpecifier.Type(), av)
+						return
+					case ts.EnumSpecifier != nil:
+						b.fail(av, "unsupported: packed enum: gcc makes it as narrow as its values, circ reads it as an int")
+					}
+				}
+			}
+			b.fail(av, "unsupported: __attribute__((packed)) outside a struct or union")
+		}
+	}
+	b.fail(av, "unsupported: __attribute__((packed)) outside a struct or union")
+}
+
+// markPacked records that gcc packs aggregate type t.
+func (b *builder) markPacked(t cc.Type, n cc.Node) {
+	if k := aggregateKey(t); k != nil {
+		b.packed[k] = true
+		return
+	}
+	b.fail(n, "unsupported: __attribute__((packed)) on %s", describeC(t))
+}
+
+// aggregateKey identifies the definition of struct or union type t
+// across the copies cc makes of it (through typedefs): its first
+// member's declarator; nil for other types and empty aggregates.
+func aggregateKey(t cc.Type) *cc.Declarator {
+	var f *cc.Field
+	switch x := t.(type) {
+	case *cc.StructType:
+		if x.NumFields() > 0 {
+			f = x.FieldByIndex(0)
+		}
+	case *cc.UnionType:
+		if x.NumFields() > 0 {
+			f = x.FieldByIndex(0)
+		}
+	}
+	if f == nil {
+		return nil
+	}
+	return f.Declarator()
+}
+
+// packedIn names a struct or union gcc packs inside type t (t itself, a
+// member's, an element's), "" if none: a layout circ cannot compute.
+func (b *builder) packedIn(t cc.Type) string {
+	return b.packedDepth(t, 0)
+}
+
+func (b *builder) packedDepth(t cc.Type, depth int) string {
+	if t == nil || len(b.packed) == 0 || depth > 32 {
+		return ""
+	}
+	switch x := t.(type) {
+	case *cc.ArrayType:
+		return b.packedDepth(x.Elem(), depth+1)
+	case *cc.StructType, *cc.UnionType:
+		if b.packed[aggregateKey(t)] {
+			return describeC(t)
+		}
+		var n int
+		var field func(int) *cc.Field
+		if st, ok := x.(*cc.StructType); ok {
+			n, field = st.NumFields(), st.FieldByIndex
+		} else {
+			ut := x.(*cc.UnionType)
+			n, field = ut.NumFields(), ut.FieldByIndex
+		}
+		for i := 0; i < n; i++ {
+			if s := b.packedDepth(field(i).Type(), depth+1); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// checkPackedLayouts rejects every number the program computes from
+// the layout of a struct gcc packs: sizeof and _Alignof of a type that
+// holds one, and offsetof (&((T *)0)->m, as cc/v4 defines it) of one.
+func (b *builder) checkPackedLayouts() {
+	if len(b.packed) == 0 {
+		return
+	}
+	inspect(b.ast.TranslationUnit, func(n any) bool {
+		var t cc.Type
+		switch x := n.(type) {
+		case *cc.UnaryExpression:
+			switch x.Case {
+			case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionAlignofExpr:
+				t = x.UnaryExpression.Type()
+			case cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofType:
+				t = x.TypeName.Type()
+			}
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionPSelect {
+				if _, ok := intValue(strip(x.PostfixExpression).Value()); ok {
+					t = pointee(x.PostfixExpression.Type())
+				}
+			}
+		}
+		if s := b.packedIn(t); s != "" {
+			b.fail(n.(cc.Node), "unsupported: the layout of %s, which gcc packs (cc/v4 lays it out unpacked)", s)
+		}
+		return true
+	})
+}
+
+// modeAttribute handles __attribute__((mode)), whose ancestors are
+// stack: on a typedef (as glibc declares register_t) it is recorded, and
+// checkModeUses rejects the uses of that typedef; on anything else it is
+// rejected.
+func (b *builder) modeAttribute(av *cc.AttributeValue, stack []any) {
+	for i := len(stack) - 1; i >= 0; i-- {
+		var ds []*cc.Declarator
+		switch s := stack[i].(type) {
+		case *cc.InitDeclarator:
+			ds = append(ds, s.Declarator)
+		case *cc.Declaration:
+			for l := s.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				ds = append(ds, l.InitDeclarator.Declarator)
+			}
+		default:
+			continue
+		}
+		typedefs := len(ds) > 0
+		for _, d := range ds {
+			typedefs = typedefs && d != nil && d.IsTypename()
+		}
+		if typedefs {
+			for _, d := range ds {
+				b.modeTypedefs[d] = true
+			}
+			return
+		}
+		break
+	}
+	b.fail(av, "unsupported: __attribute__((mode)): cc/v4 reads the type at its declared width")
+}
+
+// checkModeUses rejects every declaration and type name whose type is,
+// or points to or holds, a typedef declared with __attribute__((mode)).
+func (b *builder) checkModeUses() {
+	if len(b.modeTypedefs) == 0 {
+		return
+	}
+	uses := func(t cc.Type) bool {
+		for depth := 0; t != nil && depth < 32; depth++ {
+			for td := t.Typedef(); td != nil; td = b.typedefBase()[td] {
+				if b.modeTypedefs[td] {
+					return true
+				}
+			}
+			switch x := t.(type) {
+			case *cc.PointerType:
+				t = x.Elem()
+			case *cc.ArrayType:
+				t = x.Elem()
+			default:
+				return false
+			}
+		}
+		return false
+	}
+	inspect(b.ast.TranslationUnit, func(n any) bool {
+		var t cc.Type
+		switch x := n.(type) {
+		case *cc.Declarator:
+			if b.modeTypedefs[x] {
+				return true
+			}
+			t = x.Type()
+		case *cc.TypeName:
+			t = x.Type()
+		default:
+			return true
+		}
+		if uses(t) {
+			b.fail(n.(cc.Node), "unsupported: a type declared with __attribute__((mode)): cc/v4 reads it at its declared width")
+		}
+		return true
+	})
+}
