@@ -343,6 +343,11 @@ func Apply(s *State, st Step) (*State, error) {
 	if st.Edge.Kind == cfa.Havoc && ((m.HasLo && st.Value < m.Lo) || (m.HasHi && st.Value > m.Hi)) {
 		return nil, fmt.Errorf("thread %s: havoc value %d outside [%s] at %s", th.Name(), st.Value, rangeString(m), st.Edge.Pos)
 	}
+	if lhs := st.Edge.LHS; st.Edge.Kind == cfa.Havoc && lhs.Int.Valid() && !lhs.Int.Fits(st.Value) {
+		// A C variable holds only values of its type, whatever range
+		// the havoc states.
+		return nil, fmt.Errorf("thread %s: havoc value %d is no %s, the type of %s, at %s", th.Name(), st.Value, lhs.Int, lhs, st.Edge.Pos)
+	}
 	return s.take(m, st.Value)
 }
 

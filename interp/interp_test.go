@@ -390,6 +390,12 @@ func TestHavocAndBool(t *testing.T) {
 	if _, err := Apply(s, Step{0, hv, 4}); err == nil || !strings.Contains(err.Error(), "outside") {
 		t.Fatalf("out-of-range havoc: %v", err)
 	}
+	// Inside the havoc's range but not in v's type (unsigned char).
+	v.Int = cfa.IntType{Bits: 8}
+	if _, err := Apply(s, Step{0, hv, -1}); err == nil || !strings.Contains(err.Error(), "is no uint8_t") {
+		t.Fatalf("havoc value outside the variable's type: %v", err)
+	}
+	v.Int = cfa.IntType{}
 	s = mustApply(t, s, Step{0, hv, -1})
 	s = mustApply(t, s, Step{0, as, 0})
 	if s.Globals[0] != 1 || s.Globals[1] != -1 {

@@ -27,6 +27,17 @@ var nondetTypes = map[string]cfa.IntType{
 	"u8": uInt(8), "u16": uInt(16), "s8": sInt(8), "s16": sInt(16),
 }
 
+// declaredFunc reports whether the function that call designator n names
+// is declared.
+func declaredFunc(n cc.ExpressionNode) bool {
+	pe, ok := strip(n).(*cc.PrimaryExpression)
+	if !ok || pe.Case != cc.PrimaryExpressionIdent {
+		return false
+	}
+	d, ok := pe.ResolvedTo().(*cc.Declarator)
+	return ok && d != nil && !d.IsSynthetic() // cc synthesizes an implicit declaration
+}
+
 func sInt(bits uint8) cfa.IntType { return cfa.IntType{Bits: bits, Signed: true} }
 func uInt(bits uint8) cfa.IntType { return cfa.IntType{Bits: bits} }
 
@@ -83,8 +94,11 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		}
 		t.nargs(x, name, as, 0)
 		suffix := strings.TrimPrefix(name, "__VERIFIER_nondet_")
+		// A declared function returns its declared type; the table
+		// gives the type of one called undeclared (which cc reads as
+		// returning int).
 		var lo, hi cfa.Expr
-		if it, ok := nondetTypes[suffix]; ok {
+		if it, ok := nondetTypes[suffix]; ok && !declaredFunc(x.PostfixExpression) {
 			lo, hi = intRange(it)
 		} else if isInt(x.Type()) {
 			lo, hi = t.b.rangeOf(x.Type())

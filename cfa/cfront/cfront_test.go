@@ -627,3 +627,40 @@ int main(void) { pthread_t a; pthread_create(&a, 0, w, 0); return 0; }
 		}
 	}
 }
+
+// TestHavocRangesFitTheirVariables loads every test program, example
+// and nesC model and wants every havoc's range inside its variable's C
+// type: the engines read a variable's type as the range of its values,
+// so a wider havoc would give a variable a value C cannot store in it.
+func TestHavocRangesFitTheirVariables(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"../../testdata/programs/*.c", "../../examples/*.c", "../../nesc-models/*.c"} {
+		m, err := filepath.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 100 {
+		t.Fatalf("found only %d programs", len(files))
+	}
+	for _, f := range files {
+		p, err := Load(f)
+		if err != nil {
+			continue // a program the front end rejects on purpose
+		}
+		for _, c := range p.Templates {
+			for _, e := range c.Edges {
+				if e.Kind != cfa.Havoc || !e.LHS.Int.Valid() {
+					continue
+				}
+				min, max, hasMax := e.LHS.Int.Bounds()
+				lo, loOK := e.Lo.(cfa.Const)
+				hi, hiOK := e.Hi.(cfa.Const)
+				if !loOK || lo.Val < min || (hasMax && (!hiOK || hi.Val > max)) {
+					t.Errorf("%s: %s: havoc %s in [%v, %v] exceeds %s", f, e.Pos, e.LHS, e.Lo, e.Hi, e.LHS.Int)
+				}
+			}
+		}
+	}
+}
