@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -24,9 +25,15 @@ import (
 // and typedef atomic_int counter). The qualifier must reach the scalar:
 // in `int *_Atomic p` the pointer is atomic, in `_Atomic int *p` only
 // what it points to.
-func (b *builder) isAtomicObject(d *cc.Declarator) bool { return b.atomicDecl(d, 0) }
+func (b *builder) isAtomicObject(d *cc.Declarator) bool { return b.atomicDecl(d, 0, 0) }
 
-func (b *builder) atomicDecl(d *cc.Declarator, depth int) bool {
+// pointsToAtomic reports whether the objects pointer declarator d points
+// to are _Atomic (in `_Atomic int *p` they are, in `int *_Atomic p` not).
+func (b *builder) pointsToAtomic(d *cc.Declarator) bool { return b.atomicDecl(d, 1, 0) }
+
+// atomicDecl reports whether the object reached from declarator d
+// through derefs pointer levels is _Atomic.
+func (b *builder) atomicDecl(d *cc.Declarator, derefs, depth int) bool {
 	if d == nil {
 		return false
 	}
@@ -34,33 +41,51 @@ func (b *builder) atomicDecl(d *cc.Declarator, depth int) bool {
 		switch {
 		case dv.array:
 			continue // an array's elements carry its qualifiers
+		case dv.ptr != nil && derefs > 0:
+			derefs--
+			continue
 		case dv.ptr != nil:
 			return hasAtomic(dv.ptr.TypeQualifiers)
 		}
 		return false // a function
 	}
+	if derefs > 0 {
+		// Through a typedef of a pointer: not followed.
+		return false
+	}
 	if d.IsAtomic() {
 		return true
 	}
-	// Through a typedef (of the elements, for an array), whose own
-	// declarator says where its _Atomic is.
+	// Through a typedef (of the elements, for an array, or of what
+	// the pointers skipped point to), whose own declarator says where
+	// its _Atomic is.
 	bt := d.Type()
-	for at, ok := bt.(*cc.ArrayType); ok; at, ok = bt.(*cc.ArrayType) {
-		bt = at.Elem()
+	for bt != nil {
+		switch x := bt.(type) {
+		case *cc.ArrayType:
+			bt = x.Elem()
+			continue
+		case *cc.PointerType:
+			if bt.Typedef() == nil {
+				bt = x.Elem()
+				continue
+			}
+		}
+		break
 	}
 	if depth >= 16 {
 		return false
 	}
 	if bt != nil {
 		if td := bt.Typedef(); td != nil && td != d {
-			return b.atomicDecl(td, depth+1)
+			return b.atomicDecl(td, 0, depth+1)
 		}
 	}
 	if d.IsTypename() {
 		// cc names a typedef's type after the typedef itself; the
 		// typedef its declaration names is recorded apart.
 		if base := b.typedefBase()[d]; base != nil {
-			return b.atomicDecl(base, depth+1)
+			return b.atomicDecl(base, 0, depth+1)
 		}
 	}
 	return false
@@ -474,4 +499,92 @@ func (t *tb) compareExchange(x, expected *cfa.Var, desired cfa.Expr, weak bool, 
 		arm{cond: mkBin(cfa.Eq, ref(r), num(0)), body: func() { t.set(expected, ref(seen), p) }},
 		arm{cond: mkBin(cfa.Ne, ref(r), num(0))})
 	return ref(r)
+}
+
+// checkAtomicViews rejects a dereference (*p, p[i]) that may reach an
+// atomic cell through a pointer circ cannot tell points to an _Atomic
+// type: C makes an access to an _Atomic object through a plain lvalue
+// undefined, and gcc compiles it as a plain access, so reading it as
+// atomic could hide a race. (A member access p->f has the member's
+// own type, which is the cell's.) Run after the points-to analysis, on
+// the arms it keeps.
+func (b *builder) checkAtomicViews(s *derefSite, vals pointsto.Set) {
+	if s.plainView == "" {
+		return
+	}
+	for _, a := range s.seen(vals) {
+		if o, i := b.prog.Memory.Find(a); s.cells[a] && o != nil && i < len(o.Cells) && b.atomic[o.Cells[i]] {
+			b.failAt(s.pos, "unsupported: atomic object %s accessed through %s, which circ cannot tell points to an _Atomic type (through a plain pointer the access is undefined)", o.CellName(i), s.plainView)
+		}
+	}
+}
+
+// derefPointer is the pointer operand of n when n is *p or p[i] on a
+// pointer p; nil otherwise.
+func derefPointer(n cc.Node) cc.ExpressionNode {
+	switch x := n.(type) {
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref {
+			return x.CastExpression
+		}
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionIndex {
+			for _, e := range []cc.ExpressionNode{x.PostfixExpression, x.ExpressionList} {
+				if e != nil && isPtr(e.Type()) && !isArray(e.Type()) {
+					return e
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// exprPointsToAtomic reports whether pointer expression e, as written,
+// points to an _Atomic type: a pointer variable, parameter or member
+// declared so, arithmetic on one, or the address of an _Atomic
+// variable or member. false when it cannot tell.
+func (b *builder) exprPointsToAtomic(e cc.ExpressionNode, depth int) bool {
+	if depth > 16 {
+		return false
+	}
+	switch x := strip(e).(type) {
+	case *cc.PrimaryExpression:
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && x.Case == cc.PrimaryExpressionIdent {
+			if isArray(d.Type()) {
+				return b.isAtomicObject(d)
+			}
+			return b.pointsToAtomic(d)
+		}
+	case *cc.PostfixExpression:
+		if (x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect) && x.Field() != nil {
+			if d := x.Field().Declarator(); d != nil {
+				if isArray(d.Type()) {
+					return b.isAtomicObject(d)
+				}
+				return b.pointsToAtomic(d)
+			}
+		}
+	case *cc.AdditiveExpression:
+		if isPtr(x.AdditiveExpression.Type()) {
+			return b.exprPointsToAtomic(x.AdditiveExpression, depth+1)
+		}
+		if x.Case == cc.AdditiveExpressionAdd && isPtr(x.MultiplicativeExpression.Type()) {
+			return b.exprPointsToAtomic(x.MultiplicativeExpression, depth+1)
+		}
+	case *cc.UnaryExpression:
+		if x.Case != cc.UnaryExpressionAddrof {
+			return false
+		}
+		switch y := strip(x.CastExpression).(type) {
+		case *cc.PrimaryExpression:
+			if d, ok := y.ResolvedTo().(*cc.Declarator); ok && y.Case == cc.PrimaryExpressionIdent {
+				return b.isAtomicObject(d)
+			}
+		case *cc.PostfixExpression:
+			if (y.Case == cc.PostfixExpressionSelect || y.Case == cc.PostfixExpressionPSelect) && y.Field() != nil {
+				return b.isAtomicObject(y.Field().Declarator())
+			}
+		}
+	}
+	return false
 }

@@ -439,6 +439,8 @@ func TestErrors(t *testing.T) {
 		{"sizeof-struct-holding-packed", "struct s { char c; int i __attribute__((packed)); };\nstruct o { struct s a[2]; };\nint k = sizeof(struct o);\nint main() { return k; }\n", "t.c:3:9: unsupported: the layout of struct s"},
 		{"offsetof-packed-struct", "struct s { char c; int i; } __attribute__((packed));\nint main() { return __builtin_offsetof(struct s, i); }\n", "t.c:2:21: unsupported: the layout of struct s"},
 		{"malloc-packed-struct", "#include <stdlib.h>\nstruct s { char c; int i; } __attribute__((packed));\nstruct s *p;\nint main() {\n  p = malloc(8);\n  return 0;\n}\n", "t.c:5:7: unsupported: malloc of struct s"},
+		{"plain-pointer-to-atomic", "_Atomic int a;\nint *q = (int *)&a;\nint main() {\n  *q = 1;\n  return 0;\n}\n", "t.c:4:3: unsupported: atomic object a accessed through q, which circ cannot tell points to an _Atomic type"},
+		{"plain-pointer-param-to-atomic", "_Atomic int a;\nvoid set(int *p) { p[0] = 1; }\nint main() {\n  set((int *)&a);\n  return 0;\n}\n", "t.c:2:20: unsupported: atomic object a accessed through p, which circ cannot tell points to an _Atomic type"},
 		{"pragma-pack", "#pragma pack(push, 1)\nstruct s { char c; int i; };\n#pragma pack(pop)\nint main() { return 0; }\n", "t.c:1:9: unsupported: #pragma pack"},
 		{"memory-order-variable", "int x, o;\nint main() {\n  return __atomic_load_n(&x, o);\n}\n", "t.c:3:30: unsupported: __atomic_load_n with a memory order that is not a constant"},
 		{"atomic-of-mutex", "#include <pthread.h>\npthread_mutex_t m;\nint main() {\n  __atomic_store_n(&m, 1, 5);\n  return 0;\n}\n", "t.c:4:21: __atomic_store_n: m is not an integer object"},

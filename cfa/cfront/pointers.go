@@ -55,6 +55,10 @@ type derefSite struct {
 	// fn: the targets are functions (a call through a pointer), all
 	// armed when the site is lowered.
 	fn bool
+	// plainView names the pointer of a dereference (*p, p[i]) circ
+	// cannot tell points to an _Atomic type; checkDerefs rejects the
+	// site if it may reach an atomic cell ("" otherwise).
+	plainView string
 	// untracked lowers the arm for a cell of a summary object's
 	// untracked instances (extern.go); nil where no summary may be
 	// reached.
@@ -351,6 +355,9 @@ func (t *tb) access(lv lval, body func(l *local)) {
 		t.b.fail(lv.n, "unsupported: %s accessed through a pointer as a whole", describe(lv.typ))
 	}
 	site := &derefSite{addr: lv.addr, typ: lv.typ, pos: t.b.pos(lv.n), text: nodeText(lv.n)}
+	if ptr := derefPointer(lv.n); ptr != nil && !t.b.exprPointsToAtomic(ptr, 0) {
+		site.plainView = nodeText(ptr)
+	}
 	cell := func(a int64) *local {
 		o, i := t.b.prog.Memory.Find(a)
 		l := t.b.cells[o.Cells[i]].l

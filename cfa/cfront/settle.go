@@ -136,6 +136,7 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 		case !s.fn && !s.nullOK && !b.anyValid(vals):
 			b.failAt(s.pos, "unsupported: %s never points to an object here (uninitialized?); circ does not check past undefined behaviour", s.text)
 		}
+		b.checkAtomicViews(s, r.Eval(s.addr))
 		if len(misfits) > 0 && !b.undefinedMisfits(s, misfits, r.Eval(s.addr)) {
 			o, i := b.prog.Memory.Find(misfits[0])
 			if o.Kind == cfa.ExternObject {
