@@ -62,57 +62,45 @@ func (b *builder) markPacked(t cc.Type, n cc.Node) {
 	b.fail(n, "unsupported: __attribute__((packed)) on %s", describeC(t))
 }
 
+// aggregate is what cc's struct and union types share.
+type aggregate interface {
+	NumFields() int
+	FieldByIndex(int) *cc.Field
+}
+
 // aggregateKey identifies the definition of struct or union type t
 // across the copies cc makes of it (through typedefs): its first
 // member's declarator; nil for other types and empty aggregates.
 func aggregateKey(t cc.Type) *cc.Declarator {
-	var f *cc.Field
-	switch x := t.(type) {
-	case *cc.StructType:
-		if x.NumFields() > 0 {
-			f = x.FieldByIndex(0)
-		}
-	case *cc.UnionType:
-		if x.NumFields() > 0 {
-			f = x.FieldByIndex(0)
-		}
+	if x, ok := t.(aggregate); ok && isAggregate(t) && x.NumFields() > 0 {
+		return x.FieldByIndex(0).Declarator()
 	}
-	if f == nil {
-		return nil
-	}
-	return f.Declarator()
+	return nil
 }
+
+func isAggregate(t cc.Type) bool { return t.Kind() == cc.Struct || t.Kind() == cc.Union }
 
 // packedIn names a struct or union gcc packs inside type t (t itself, a
 // member's, an element's), "" if none: a layout circ cannot compute.
 func (b *builder) packedIn(t cc.Type) string {
-	return b.packedDepth(t, 0)
-}
-
-func (b *builder) packedDepth(t cc.Type, depth int) string {
-	if t == nil || len(b.packed) == 0 || depth > 32 {
-		return ""
-	}
-	switch x := t.(type) {
-	case *cc.ArrayType:
-		return b.packedDepth(x.Elem(), depth+1)
-	case *cc.StructType, *cc.UnionType:
+	for depth := 0; t != nil && len(b.packed) > 0 && depth < 32; depth++ {
+		if at, ok := t.(*cc.ArrayType); ok {
+			t = at.Elem()
+			continue
+		}
+		x, ok := t.(aggregate)
+		if !ok || !isAggregate(t) {
+			return ""
+		}
 		if b.packed[aggregateKey(t)] {
 			return describeC(t)
 		}
-		var n int
-		var field func(int) *cc.Field
-		if st, ok := x.(*cc.StructType); ok {
-			n, field = st.NumFields(), st.FieldByIndex
-		} else {
-			ut := x.(*cc.UnionType)
-			n, field = ut.NumFields(), ut.FieldByIndex
-		}
-		for i := 0; i < n; i++ {
-			if s := b.packedDepth(field(i).Type(), depth+1); s != "" {
+		for i := 0; i < x.NumFields(); i++ {
+			if s := b.packedIn(x.FieldByIndex(i).Type()); s != "" {
 				return s
 			}
 		}
+		return ""
 	}
 	return ""
 }
