@@ -588,3 +588,37 @@ func (b *builder) exprPointsToAtomic(e cc.ExpressionNode, depth int) bool {
 	}
 	return false
 }
+
+// lvalueIsAtomic reports whether lvalue expression e, as written, has an
+// _Atomic type: an _Atomic variable, an element of an array of them, a
+// dereference of a pointer to an _Atomic type (exprPointsToAtomic), an
+// _Atomic member or a member of an _Atomic struct. false when it
+// cannot tell.
+func (b *builder) lvalueIsAtomic(e cc.ExpressionNode, depth int) bool {
+	if depth > 16 {
+		return false
+	}
+	switch x := strip(e).(type) {
+	case *cc.PrimaryExpression:
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && x.Case == cc.PrimaryExpressionIdent {
+			return b.isAtomicObject(d)
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref {
+			return b.exprPointsToAtomic(x.CastExpression, depth+1)
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex:
+			if ptr := derefPointer(x); ptr != nil {
+				return b.exprPointsToAtomic(ptr, depth+1)
+			}
+			return b.lvalueIsAtomic(x.PostfixExpression, depth+1)
+		case cc.PostfixExpressionSelect:
+			return (x.Field() != nil && b.isAtomicObject(x.Field().Declarator())) || b.lvalueIsAtomic(x.PostfixExpression, depth+1)
+		case cc.PostfixExpressionPSelect:
+			return (x.Field() != nil && b.isAtomicObject(x.Field().Declarator())) || b.exprPointsToAtomic(x.PostfixExpression, depth+1)
+		}
+	}
+	return false
+}

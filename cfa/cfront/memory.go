@@ -449,26 +449,29 @@ func argIndex(x *cc.PostfixExpression, u *cc.UnaryExpression, stack []any) int {
 // typ: its cells' locals arranged as the type is (struct members by
 // name, array elements as members "[i]"), so that a member or an element
 // at a constant index is the cell itself.
-func (b *builder) objectLocal(o *cfa.Object, typ cc.Type) *local {
+func (b *builder) objectLocal(o *cfa.Object, typ cc.Type, atomic bool) *local {
 	i := 0
 	next := func() *local {
 		l := b.cells[o.Cells[i]].l
 		i++
 		return l
 	}
-	var build func(t cc.Type) *local
-	build = func(t cc.Type) *local {
+	// atomic: the struct at hand is _Atomic as a whole (the object, an
+	// element of an atomic array, an _Atomic member), so that a copy
+	// of it is one atomic access (copyStruct).
+	var build func(t cc.Type, atomic bool) *local
+	build = func(t cc.Type, atomic bool) *local {
 		switch {
 		case isArray(t):
 			at := t.(*cc.ArrayType)
 			l := &local{typ: t}
 			for k := int64(0); k < at.Len(); k++ {
-				l.members = append(l.members, member{name: fmt.Sprintf("[%d]", k), l: build(at.Elem())})
+				l.members = append(l.members, member{name: fmt.Sprintf("[%d]", k), l: build(at.Elem(), atomic)})
 			}
 			return l
 		case b.isStruct(t):
 			st := t.(*cc.StructType)
-			l := &local{typ: t}
+			l := &local{typ: t, atomic: atomic}
 			for k := 0; k < st.NumFields(); k++ {
 				f := st.FieldByIndex(k)
 				if f == nil || (f.Name() == "" && f.IsBitfield()) {
@@ -478,7 +481,7 @@ func (b *builder) objectLocal(o *cfa.Object, typ cc.Type) *local {
 				if _, bad := b.cellCount(f.Type()); bad != "" || f.IsBitfield() || f.Name() == "" || f.IsFlexibleArrayMember() {
 					fl = next()
 				} else {
-					fl = build(f.Type())
+					fl = build(f.Type(), atomic || b.isAtomicObject(f.Declarator()))
 				}
 				l.members = append(l.members, member{name: f.Name(), l: fl})
 			}
@@ -486,7 +489,7 @@ func (b *builder) objectLocal(o *cfa.Object, typ cc.Type) *local {
 		}
 		return next()
 	}
-	l := build(typ)
+	l := build(typ, atomic)
 	l.obj = o
 	return l
 }
@@ -520,7 +523,7 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 		return b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, li)
 	})
 	b.objects[key] = o
-	return b.objectLocal(o, d.Type())
+	return b.objectLocal(o, d.Type(), atomicObj)
 }
 
 // stackObject creates the object of a local variable (or parameter) of
@@ -538,7 +541,7 @@ func (t *tb) stackObject(d *cc.Declarator, typ cc.Type) *local {
 		b.atomic[l.v] = atomicObj || cs.atomic
 		return l
 	})
-	l := b.objectLocal(o, typ)
+	l := b.objectLocal(o, typ, atomicObj)
 	t.fr.vars[d] = l
 	return l
 }

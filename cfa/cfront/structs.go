@@ -491,6 +491,17 @@ func (t *tb) structLeaves(lv lval, name string, p cfa.Pos) []lval {
 	return out
 }
 
+// structAtomic reports whether struct lvalue lv is _Atomic as a whole:
+// a struct variable or object declared so, or, at a run-time address,
+// an lvalue whose type C makes _Atomic (lvalueIsAtomic).
+func (t *tb) structAtomic(lv lval) bool {
+	if lv.l != nil && lv.l.members != nil {
+		return lv.l.atomic
+	}
+	e, ok := lv.n.(cc.ExpressionNode)
+	return ok && t.b.lvalueIsAtomic(e, 0)
+}
+
 // structName names a struct lvalue for messages.
 func structName(lv lval) string {
 	if lv.l != nil {
@@ -518,6 +529,7 @@ func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
 	if len(dl) != len(sl) {
 		t.b.failAt(p, "unsupported: assignment between different struct types")
 	}
+	srcAtomic, dstAtomic := t.structAtomic(src), t.structAtomic(dst)
 	// read gives the value of leaf s, through a temporary unless direct
 	// (a variable read where it is used).
 	read := func(s lval, direct bool) cfa.Expr {
@@ -531,7 +543,7 @@ func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
 		}
 		res := t.temp(s.typ)
 		t.access(s, func(l *local) {
-			if t.b.atomic[l.v] {
+			if t.b.atomic[l.v] && !srcAtomic {
 				t.b.failAt(p, "unsupported: copy of struct %s through a pointer, which holds atomic field %s", name, l.v.CName)
 			}
 			t.set(res, ref(l.v), t.b.pos(s.n))
@@ -543,12 +555,11 @@ func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
 			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: d.l.v, RHS: val, Pos: p})
 			return
 		}
-		t.update(d, false, func(v *cfa.Var) cfa.Expr {
+		t.updateWith(d, false, dstAtomic, func(v *cfa.Var) cfa.Expr {
 			t.assignTo(v, t.fit(nil, v, val, typ), p)
 			return nil
 		})
 	}
-	srcAtomic, dstAtomic := src.l != nil && src.l.atomic, dst.l != nil && dst.l.atomic
 	if !srcAtomic && !dstAtomic {
 		for i, d := range dl {
 			write(d, read(sl[i], d.l != nil), sl[i].typ)
