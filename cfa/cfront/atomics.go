@@ -53,7 +53,7 @@ func (b *builder) atomicDecl(d *cc.Declarator, derefs, depth int) bool {
 		// Through a typedef of a pointer: not followed.
 		return false
 	}
-	if d.IsAtomic() {
+	if d.IsAtomic() || b.typeofAtomic()[d] {
 		return true
 	}
 	// Through a typedef (of the elements, for an array, or of what
@@ -94,17 +94,34 @@ func (b *builder) atomicDecl(d *cc.Declarator, derefs, depth int) bool {
 // typedefBase maps each typedef whose declaration names another typedef
 // (typedef atomic_int counter;) to that typedef.
 func (b *builder) typedefBase() map[*cc.Declarator]*cc.Declarator {
+	b.scanDeclSpecs()
+	return b.typedefBases
+}
+
+// typeofAtomic holds the declarators whose specifiers are
+// __typeof__(e) of an _Atomic lvalue e, which gcc keeps _Atomic.
+func (b *builder) typeofAtomic() map[*cc.Declarator]bool {
+	b.scanDeclSpecs()
+	return b.typeofAtomics
+}
+
+// scanDeclSpecs builds typedefBase's and typeofAtomic's maps, once.
+func (b *builder) scanDeclSpecs() {
 	if b.typedefBases != nil {
-		return b.typedefBases
+		return
 	}
-	b.typedefBases = map[*cc.Declarator]*cc.Declarator{}
+	b.typedefBases, b.typeofAtomics = map[*cc.Declarator]*cc.Declarator{}, map[*cc.Declarator]bool{}
 	inspect(b.ast.TranslationUnit, func(n any) bool {
 		switch x := n.(type) {
 		case *cc.Declaration:
-			base := namedTypedef(x.DeclarationSpecifiers)
-			for l := x.InitDeclaratorList; base != nil && l != nil; l = l.InitDeclaratorList {
-				if d := l.InitDeclarator.Declarator; d != nil && d.IsTypename() {
+			base, typeofAtomic := namedTypedef(x.DeclarationSpecifiers), b.specTypeofAtomic(x.DeclarationSpecifiers)
+			for l := x.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				d := l.InitDeclarator.Declarator
+				if d != nil && base != nil && d.IsTypename() {
 					b.typedefBases[d] = base
+				}
+				if d != nil && typeofAtomic {
+					b.typeofAtomics[d] = true
 				}
 			}
 			return false
@@ -113,7 +130,17 @@ func (b *builder) typedefBase() map[*cc.Declarator]*cc.Declarator {
 		}
 		return true
 	})
-	return b.typedefBases
+}
+
+// specTypeofAtomic reports whether declaration specifiers ds hold
+// __typeof__(e) of an _Atomic lvalue e.
+func (b *builder) specTypeofAtomic(ds *cc.DeclarationSpecifiers) bool {
+	for ; ds != nil; ds = ds.DeclarationSpecifiers {
+		if ts := ds.TypeSpecifier; ds.Case == cc.DeclarationSpecifiersTypeSpec && ts != nil && ts.Case == cc.TypeSpecifierTypeofExpr {
+			return b.lvalueIsAtomic(ts.ExpressionList, 0)
+		}
+	}
+	return false
 }
 
 // namedTypedef is the typedef that declaration specifiers ds name, if

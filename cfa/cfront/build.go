@@ -39,9 +39,11 @@ type builder struct {
 	staticKind map[*cfa.Var]cfa.MutexKind
 	fields     map[fieldKey]*cfa.Var
 	// atomic holds the variables of _Atomic objects (atomics.go);
-	// typedefBases is typedefBase's map, built on first use.
-	atomic       map[*cfa.Var]bool
-	typedefBases map[*cc.Declarator]*cc.Declarator
+	// typedefBases and typeofAtomics are typedefBase's and
+	// typeofAtomic's maps, built on first use.
+	atomic        map[*cfa.Var]bool
+	typedefBases  map[*cc.Declarator]*cc.Declarator
+	typeofAtomics map[*cc.Declarator]bool
 	// packed holds the structs and unions gcc packs (packed.go), by
 	// aggregateKey.
 	packed map[*cc.Declarator]bool
