@@ -84,7 +84,10 @@ type builder struct {
 	// allocTypes is the type each malloc/calloc call allocates; allocs
 	// the edge where each heap object is allocated.
 	allocTypes map[*cc.PostfixExpression]cc.Type
-	allocs     map[*cfa.Object]*cfa.Edge
+	// allocAtomic: the call's result is held as a pointer to an
+	// _Atomic type, so the block's cells are atomic.
+	allocAtomic map[*cc.PostfixExpression]bool
+	allocs      map[*cfa.Object]*cfa.Edge
 	// Heap summaries (heap.go): summarize names the allocation sites
 	// an earlier pass found to need one, which this pass lowers as
 	// summaries, each with its allocation counter (heapCounts);

@@ -21,58 +21,60 @@ import (
 
 // allocType finds the type of the objects an allocation's result points
 // to, from the expression the call stands in: a cast to T*, the T* it is
-// assigned to, initializes or is returned as.
-func allocType(x *cc.PostfixExpression, stack []any) cc.Type {
+// assigned to, initializes or is returned as; atomic says whether that
+// pointer is declared to point to an _Atomic type (a pointer variable or
+// member it is assigned to or initializes).
+func (b *builder) allocType(x *cc.PostfixExpression, stack []any) (t cc.Type, atomic bool) {
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch s := stack[i].(type) {
 		case *cc.CastExpression:
 			if s.Case == cc.CastExpressionCast {
 				if pt := pointee(s.Type()); pt != nil && !isVoid(pt) {
-					return pt
+					return pt, false
 				}
-				return nil
+				return nil, false
 			}
 		case *cc.AssignmentExpression:
 			if s.Case == cc.AssignmentExpressionAssign && s.UnaryExpression != nil {
-				return pointee(s.UnaryExpression.Type())
+				return pointee(s.UnaryExpression.Type()), b.exprPointsToAtomic(s.UnaryExpression, 0)
 			}
 			if s.Case != cc.AssignmentExpressionCond {
-				return nil
+				return nil, false
 			}
 		case *cc.InitDeclarator:
 			if s.Declarator != nil {
-				return pointee(s.Declarator.Type())
+				return pointee(s.Declarator.Type()), b.pointsToAtomic(s.Declarator)
 			}
-			return nil
+			return nil, false
 		case *cc.Initializer:
-			return pointee(s.Type())
+			return pointee(s.Type()), false
 		case *cc.JumpStatement:
 			for j := i - 1; j >= 0; j-- {
 				if fd, ok := stack[j].(*cc.FunctionDefinition); ok {
 					if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok {
-						return pointee(ft.Result())
+						return pointee(ft.Result()), false
 					}
 				}
 			}
-			return nil
+			return nil, false
 		case *cc.PrimaryExpression, *cc.PostfixExpression, *cc.UnaryExpression, *cc.ExpressionList:
 			continue
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // scanAllocations records the result type of every allocation call.
 func (b *builder) scanAllocations() {
-	b.allocTypes = map[*cc.PostfixExpression]cc.Type{}
+	b.allocTypes, b.allocAtomic = map[*cc.PostfixExpression]cc.Type{}, map[*cc.PostfixExpression]bool{}
 	Walk(b.ast.TranslationUnit, func(n any, stack []any) bool {
 		if x, pe := directCall(n); x != nil {
 			switch pe.Token.SrcStr() {
 			case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca":
-				if t := allocType(x, stack); t != nil {
-					b.allocTypes[x] = t
+				if t, atomic := b.allocType(x, stack); t != nil {
+					b.allocTypes[x], b.allocAtomic[x] = t, atomic
 				}
 			}
 		}
@@ -224,14 +226,16 @@ func (t *tb) allocBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpressio
 		if count > 1 {
 			prefix = fmt.Sprintf("[%d]", i)
 		}
-		t.b.layout(elem, prefix, i*es, false, &specs)
+		t.b.layout(elem, prefix, i*es, t.b.allocAtomic[x], &specs)
 	}
 	if len(specs) > maxCells {
 		t.b.fail(x, "unsupported: %s of more than %d cells", name, maxCells)
 	}
 	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
 	o := t.b.newObjectCells(kind, oname, specs, p, t.c, func(cs cellSpec) *local {
-		return t.b.dynamicCell(oname, cs, p, oname+cs.path)
+		l := t.b.dynamicCell(oname, cs, p, oname+cs.path)
+		t.b.atomic[l.v] = cs.atomic
+		return l
 	})
 	if t.b.summarize[oname] {
 		if name == "realloc" {
