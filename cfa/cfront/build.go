@@ -318,6 +318,7 @@ func (b *builder) checkAttributes() {
 	})
 	b.checkModeUses()
 	b.checkPackedLayouts()
+	b.checkVariablyModified()
 }
 
 // template returns the CFA of thread function fd, creating it (and

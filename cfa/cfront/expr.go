@@ -243,6 +243,9 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 			if v, ok := intValue(n.Value()); ok {
 				return cfa.Const{Val: v}
 			}
+			if x.Case == cc.UnaryExpressionSizeofType && variablyModified(x.TypeName.Type()) {
+				return t.vlaSizeof(x, x.TypeName.Type(), x.Type())
+			}
 			t.b.fail(n, "unsupported: sizeof of a variable-size type")
 		case cc.UnaryExpressionLabelAddr:
 			t.b.fail(n, "unsupported: label address")
