@@ -137,7 +137,7 @@ func (b *builder) scanDeclSpecs() {
 func (b *builder) specTypeofAtomic(ds *cc.DeclarationSpecifiers) bool {
 	for ; ds != nil; ds = ds.DeclarationSpecifiers {
 		if ts := ds.TypeSpecifier; ds.Case == cc.DeclarationSpecifiersTypeSpec && ts != nil && ts.Case == cc.TypeSpecifierTypeofExpr {
-			return b.lvalueIsAtomic(ts.ExpressionList, 0)
+			return b.lvalueAtomicity(ts.ExpressionList, 0) == atomicYes
 		}
 	}
 	return false
@@ -151,15 +151,22 @@ func namedTypedef(ds *cc.DeclarationSpecifiers) *cc.Declarator {
 		if ds.Case != cc.DeclarationSpecifiersTypeSpec || ts == nil || ts.Case != cc.TypeSpecifierTypeName {
 			continue
 		}
-		// The typedef visible at the use: a block may declare the
-		// same name again after it (cc's Visible is where a
-		// declaration's scope starts).
-		name, seq := ts.Token.SrcStr(), ts.Token.Seq()
-		for s := ts.LexicalScope(); s != nil; s = s.Parent {
-			for _, n := range s.Nodes[name] {
-				if d, ok := n.(*cc.Declarator); ok && d.IsTypename() && seq >= d.Visible() {
-					return d
-				}
+		if d := visibleTypedef(ts); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// visibleTypedef is the typedef that type specifier ts names where it
+// is written: a block may declare the same name again after it (cc's
+// Visible is where a declaration's scope starts).
+func visibleTypedef(ts *cc.TypeSpecifier) *cc.Declarator {
+	name, seq := ts.Token.SrcStr(), ts.Token.Seq()
+	for s := ts.LexicalScope(); s != nil; s = s.Parent {
+		for _, n := range s.Nodes[name] {
+			if d, ok := n.(*cc.Declarator); ok && d.IsTypename() && seq >= d.Visible() {
+				return d
 			}
 		}
 	}
@@ -528,124 +535,177 @@ func (t *tb) compareExchange(x, expected *cfa.Var, desired cfa.Expr, weak bool, 
 	return ref(r)
 }
 
-// checkAtomicViews rejects a dereference (*p, p[i]) that may reach an
-// atomic cell through a pointer circ cannot tell points to an _Atomic
-// type: C makes an access to an _Atomic object through a plain lvalue
+// checkAtomicViews rejects an access through a pointer (*p, p[i],
+// p->f) that may reach an atomic cell while its lvalue, as written, has
+// a plain type (a pointer declared `int *`, a member of a plain struct
+// type): C makes an access to an _Atomic object through a plain lvalue
 // undefined, and gcc compiles it as a plain access, so reading it as
-// atomic could hide a race. (A member access p->f has the member's
-// own type, which is the cell's.) Run after the points-to analysis, on
-// the arms it keeps.
+// atomic could hide a race. Run after the points-to analysis, on the
+// arms it keeps.
 func (b *builder) checkAtomicViews(s *derefSite, vals pointsto.Set) {
 	if s.plainView == "" {
 		return
 	}
 	for _, a := range s.seen(vals) {
 		if o, i := b.prog.Memory.Find(a); s.cells[a] && o != nil && i < len(o.Cells) && b.atomic[o.Cells[i]] {
-			b.failAt(s.pos, "unsupported: atomic object %s accessed through %s, which circ cannot tell points to an _Atomic type (through a plain pointer the access is undefined)", o.CellName(i), s.plainView)
+			b.failAt(s.pos, "unsupported: atomic object %s accessed through %s, whose type is not _Atomic (the access is undefined)", o.CellName(i), s.plainView)
 		}
 	}
 }
 
-// derefPointer is the pointer operand of n when n is *p or p[i] on a
-// pointer p; nil otherwise.
-func derefPointer(n cc.Node) cc.ExpressionNode {
-	switch x := n.(type) {
-	case *cc.UnaryExpression:
-		if x.Case == cc.UnaryExpressionDeref {
-			return x.CastExpression
-		}
-	case *cc.PostfixExpression:
-		if x.Case == cc.PostfixExpressionIndex {
-			for _, e := range []cc.ExpressionNode{x.PostfixExpression, x.ExpressionList} {
-				if e != nil && isPtr(e.Type()) && !isArray(e.Type()) {
-					return e
-				}
-			}
-		}
+// atomicity is what circ knows of whether an lvalue, or what a pointer
+// points to, has an _Atomic type as written.
+type atomicity int
+
+const (
+	atomicUnknown atomicity = iota // circ cannot tell from the source
+	atomicNo
+	atomicYes
+)
+
+func atomicIf(b bool) atomicity {
+	if b {
+		return atomicYes
 	}
-	return nil
+	return atomicNo
 }
 
-// exprPointsToAtomic reports whether pointer expression e, as written,
-// points to an _Atomic type: a pointer variable, parameter or member
-// declared so, arithmetic on one, or the address of an _Atomic
-// variable or member. false when it cannot tell.
-func (b *builder) exprPointsToAtomic(e cc.ExpressionNode, depth int) bool {
+// or is a || b: atomic if either is, plain if both are.
+func (a atomicity) or(b atomicity) atomicity {
+	switch {
+	case a == atomicYes || b == atomicYes:
+		return atomicYes
+	case a == atomicNo && b == atomicNo:
+		return atomicNo
+	}
+	return atomicUnknown
+}
+
+// pointeeAtomicity says whether pointer expression e, as written,
+// points to an _Atomic type: from the declaration of a pointer
+// variable, parameter or member, through arithmetic on one, the address
+// of a variable or member, or a cast to a one-level pointer type.
+func (b *builder) pointeeAtomicity(e cc.ExpressionNode, depth int) atomicity {
 	if depth > 16 {
-		return false
+		return atomicUnknown
 	}
 	switch x := strip(e).(type) {
 	case *cc.PrimaryExpression:
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && x.Case == cc.PrimaryExpressionIdent {
-			if isArray(d.Type()) {
-				return b.isAtomicObject(d)
-			}
-			return b.pointsToAtomic(d)
+			return b.declPointee(d)
 		}
 	case *cc.PostfixExpression:
 		if (x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect) && x.Field() != nil {
-			if d := x.Field().Declarator(); d != nil {
-				if isArray(d.Type()) {
-					return b.isAtomicObject(d)
-				}
-				return b.pointsToAtomic(d)
-			}
+			return b.declPointee(x.Field().Declarator())
 		}
 	case *cc.AdditiveExpression:
 		if isPtr(x.AdditiveExpression.Type()) {
-			return b.exprPointsToAtomic(x.AdditiveExpression, depth+1)
+			return b.pointeeAtomicity(x.AdditiveExpression, depth+1)
 		}
 		if x.Case == cc.AdditiveExpressionAdd && isPtr(x.MultiplicativeExpression.Type()) {
-			return b.exprPointsToAtomic(x.MultiplicativeExpression, depth+1)
+			return b.pointeeAtomicity(x.MultiplicativeExpression, depth+1)
 		}
 	case *cc.UnaryExpression:
-		if x.Case != cc.UnaryExpressionAddrof {
-			return false
+		if x.Case == cc.UnaryExpressionAddrof {
+			return b.lvalueAtomicity(x.CastExpression, depth+1)
 		}
-		switch y := strip(x.CastExpression).(type) {
-		case *cc.PrimaryExpression:
-			if d, ok := y.ResolvedTo().(*cc.Declarator); ok && y.Case == cc.PrimaryExpressionIdent {
-				return b.isAtomicObject(d)
-			}
-		case *cc.PostfixExpression:
-			if (y.Case == cc.PostfixExpressionSelect || y.Case == cc.PostfixExpressionPSelect) && y.Field() != nil {
-				return b.isAtomicObject(y.Field().Declarator())
-			}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast {
+			return b.castPointee(x.TypeName)
 		}
 	}
-	return false
+	return atomicUnknown
 }
 
-// lvalueIsAtomic reports whether lvalue expression e, as written, has an
+// declPointee says whether what declarator d (a pointer, or an array
+// parameter, which is one) points to is _Atomic.
+func (b *builder) declPointee(d *cc.Declarator) atomicity {
+	if d == nil {
+		return atomicUnknown
+	}
+	ds := derivations(d)
+	switch {
+	case len(ds) > 0 && ds[0].ptr != nil:
+		return atomicIf(b.atomicDecl(d, 1, 0))
+	case len(ds) > 0 && ds[0].array:
+		return atomicIf(b.isAtomicObject(d)) // elements carry the qualifiers
+	}
+	return atomicUnknown // a pointer typedef
+}
+
+// castPointee says whether the pointer type a cast names points to an
+// _Atomic type: known for one pointer level over specifiers that are
+// _Atomic or plain as written.
+func (b *builder) castPointee(tn *cc.TypeName) atomicity {
+	if tn == nil || tn.AbstractDeclarator == nil {
+		return atomicUnknown
+	}
+	ad := tn.AbstractDeclarator
+	if ad.DirectAbstractDeclarator != nil || ad.Pointer == nil || ad.Pointer.Pointer != nil {
+		return atomicUnknown
+	}
+	for l := tn.SpecifierQualifierList; l != nil; l = l.SpecifierQualifierList {
+		switch {
+		case l.TypeQualifier != nil && l.TypeQualifier.Case == cc.TypeQualifierAtomic:
+			return atomicYes
+		case l.TypeSpecifier != nil && l.TypeSpecifier.Case == cc.TypeSpecifierAtomic:
+			return atomicYes
+		case l.TypeSpecifier != nil && l.TypeSpecifier.Case == cc.TypeSpecifierTypeName:
+			if td := visibleTypedef(l.TypeSpecifier); td != nil && !isPtr(td.Type()) {
+				return atomicIf(b.isAtomicObject(td))
+			}
+			return atomicUnknown
+		}
+	}
+	return atomicNo
+}
+
+// lvalueAtomicity says whether lvalue expression e, as written, has an
 // _Atomic type: an _Atomic variable, an element of an array of them, a
-// dereference of a pointer to an _Atomic type (exprPointsToAtomic), an
-// _Atomic member or a member of an _Atomic struct. false when it
-// cannot tell.
-func (b *builder) lvalueIsAtomic(e cc.ExpressionNode, depth int) bool {
+// dereference of a pointer to an _Atomic type, an _Atomic member or a
+// member of an _Atomic struct.
+func (b *builder) lvalueAtomicity(e cc.ExpressionNode, depth int) atomicity {
 	if depth > 16 {
-		return false
+		return atomicUnknown
+	}
+	field := func(f *cc.Field) atomicity {
+		if f == nil {
+			return atomicUnknown
+		}
+		return atomicIf(b.isAtomicObject(f.Declarator()))
 	}
 	switch x := strip(e).(type) {
 	case *cc.PrimaryExpression:
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && x.Case == cc.PrimaryExpressionIdent {
-			return b.isAtomicObject(d)
+			return atomicIf(b.isAtomicObject(d))
 		}
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionDeref {
-			return b.exprPointsToAtomic(x.CastExpression, depth+1)
+			return b.pointeeAtomicity(x.CastExpression, depth+1)
 		}
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionIndex:
 			if ptr := derefPointer(x); ptr != nil {
-				return b.exprPointsToAtomic(ptr, depth+1)
+				return b.pointeeAtomicity(ptr, depth+1)
 			}
-			return b.lvalueIsAtomic(x.PostfixExpression, depth+1)
+			return b.lvalueAtomicity(x.PostfixExpression, depth+1)
 		case cc.PostfixExpressionSelect:
-			return (x.Field() != nil && b.isAtomicObject(x.Field().Declarator())) || b.lvalueIsAtomic(x.PostfixExpression, depth+1)
+			return field(x.Field()).or(b.lvalueAtomicity(x.PostfixExpression, depth+1))
 		case cc.PostfixExpressionPSelect:
-			return (x.Field() != nil && b.isAtomicObject(x.Field().Declarator())) || b.exprPointsToAtomic(x.PostfixExpression, depth+1)
+			return field(x.Field()).or(b.pointeeAtomicity(x.PostfixExpression, depth+1))
 		}
 	}
-	return false
+	return atomicUnknown
+}
+
+// derefPointer is the pointer operand of subscript x when it subscripts
+// a pointer (p[i], i[p]); nil when it subscripts an array.
+func derefPointer(x *cc.PostfixExpression) cc.ExpressionNode {
+	for _, e := range []cc.ExpressionNode{x.PostfixExpression, x.ExpressionList} {
+		if e != nil && isPtr(e.Type()) && !isArray(e.Type()) {
+			return e
+		}
+	}
+	return nil
 }

@@ -98,7 +98,9 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		// gives the type of one called undeclared (which cc reads as
 		// returning int).
 		var lo, hi cfa.Expr
-		if it, ok := nondetTypes[suffix]; ok && !declaredFunc(x.PostfixExpression) {
+		it, undeclared := nondetTypes[suffix]
+		undeclared = undeclared && !declaredFunc(x.PostfixExpression)
+		if undeclared {
 			lo, hi = intRange(it)
 		} else if isInt(x.Type()) {
 			lo, hi = t.b.rangeOf(x.Type())
@@ -109,6 +111,9 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 			return nil, true
 		}
 		tmp := t.temp(x.Type())
+		if undeclared {
+			tmp.Int = it // the value has the table's type, not cc's int
+		}
 		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: tmp, Lo: lo, Hi: hi, Pos: p, Note: name})
 		return cfa.Ref{V: tmp}, true
 	}

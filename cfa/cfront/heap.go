@@ -22,21 +22,21 @@ import (
 // allocType finds the type of the objects an allocation's result points
 // to, from the expression the call stands in: a cast to T*, the T* it is
 // assigned to, initializes or is returned as; atomic says whether that
-// pointer is declared to point to an _Atomic type (a pointer variable or
-// member it is assigned to or initializes).
+// pointer type points to an _Atomic type (as far as pointeeAtomicity
+// tells).
 func (b *builder) allocType(x *cc.PostfixExpression, stack []any) (t cc.Type, atomic bool) {
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch s := stack[i].(type) {
 		case *cc.CastExpression:
 			if s.Case == cc.CastExpressionCast {
 				if pt := pointee(s.Type()); pt != nil && !isVoid(pt) {
-					return pt, false
+					return pt, b.castPointee(s.TypeName) == atomicYes
 				}
 				return nil, false
 			}
 		case *cc.AssignmentExpression:
 			if s.Case == cc.AssignmentExpressionAssign && s.UnaryExpression != nil {
-				return pointee(s.UnaryExpression.Type()), b.exprPointsToAtomic(s.UnaryExpression, 0)
+				return pointee(s.UnaryExpression.Type()), b.pointeeAtomicity(s.UnaryExpression, 0) == atomicYes
 			}
 			if s.Case != cc.AssignmentExpressionCond {
 				return nil, false
@@ -47,6 +47,11 @@ func (b *builder) allocType(x *cc.PostfixExpression, stack []any) (t cc.Type, at
 			}
 			return nil, false
 		case *cc.Initializer:
+			if i > 0 {
+				if _, ok := stack[i-1].(*cc.InitDeclarator); ok {
+					continue // the declarator tells more
+				}
+			}
 			return pointee(s.Type()), false
 		case *cc.JumpStatement:
 			for j := i - 1; j >= 0; j-- {

@@ -144,6 +144,9 @@ func (b *builder) modeAttribute(av *cc.AttributeValue, stack []any) {
 	for i := len(stack) - 1; i >= 0; i-- {
 		var ds []*cc.Declarator
 		switch s := stack[i].(type) {
+		case *cc.StructDeclaration, *cc.ParameterDeclaration:
+			// A member or parameter: its type is used right there.
+			b.fail(av, "unsupported: __attribute__((mode)): cc/v4 reads the type at its declared width")
 		case *cc.InitDeclarator:
 			ds = append(ds, s.Declarator)
 		case *cc.Declaration:

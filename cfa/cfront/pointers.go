@@ -55,9 +55,9 @@ type derefSite struct {
 	// fn: the targets are functions (a call through a pointer), all
 	// armed when the site is lowered.
 	fn bool
-	// plainView names the pointer of a dereference (*p, p[i]) circ
-	// cannot tell points to an _Atomic type; checkDerefs rejects the
-	// site if it may reach an atomic cell ("" otherwise).
+	// plainView names the access when its lvalue has a plain type as
+	// written (lvalueAtomicity); checkDerefs rejects the site if it may
+	// reach an atomic cell ("" otherwise).
 	plainView string
 	// untracked lowers the arm for a cell of a summary object's
 	// untracked instances (extern.go); nil where no summary may be
@@ -355,8 +355,8 @@ func (t *tb) access(lv lval, body func(l *local)) {
 		t.b.fail(lv.n, "unsupported: %s accessed through a pointer as a whole", describe(lv.typ))
 	}
 	site := &derefSite{addr: lv.addr, typ: lv.typ, pos: t.b.pos(lv.n), text: nodeText(lv.n)}
-	if ptr := derefPointer(lv.n); ptr != nil && !t.b.exprPointsToAtomic(ptr, 0) {
-		site.plainView = nodeText(ptr)
+	if e, ok := lv.n.(cc.ExpressionNode); ok && t.b.lvalueAtomicity(e, 0) == atomicNo {
+		site.plainView = site.text
 	}
 	cell := func(a int64) *local {
 		o, i := t.b.prog.Memory.Find(a)

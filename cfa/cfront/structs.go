@@ -493,13 +493,13 @@ func (t *tb) structLeaves(lv lval, name string, p cfa.Pos) []lval {
 
 // structAtomic reports whether struct lvalue lv is _Atomic as a whole:
 // a struct variable or object declared so, or, at a run-time address,
-// an lvalue whose type C makes _Atomic (lvalueIsAtomic).
+// an lvalue whose type C makes _Atomic (lvalueAtomicity).
 func (t *tb) structAtomic(lv lval) bool {
 	if lv.l != nil && lv.l.members != nil {
 		return lv.l.atomic
 	}
 	e, ok := lv.n.(cc.ExpressionNode)
-	return ok && t.b.lvalueIsAtomic(e, 0)
+	return ok && t.b.lvalueAtomicity(e, 0) == atomicYes
 }
 
 // structName names a struct lvalue for messages.
