@@ -553,6 +553,28 @@ func (b *builder) checkAtomicViews(s *derefSite, vals pointsto.Set) {
 	}
 }
 
+// plainAtomicWrite is a plain write (memset, a struct copy) of atomic
+// object name through a pointer, in the arm of a dereference choice
+// that starts at location loc of c.
+type plainAtomicWrite struct {
+	c    *cfa.CFA
+	loc  int
+	n    cc.Node
+	name string
+}
+
+// checkAtomicWrites rejects the plain writes of atomic objects through
+// pointers on the arms the points-to analysis keeps (a copy into a
+// struct that some other object of its type, an _Atomic one, shares
+// cells' types with is fine).
+func (b *builder) checkAtomicWrites(r *pointsto.Result) {
+	for _, w := range b.plainAtomicWrites {
+		if r.Reachable(w.c, w.loc) {
+			b.fail(w.n, "unsupported: atomic object %s written through a pointer", w.name)
+		}
+	}
+}
+
 // atomicity is what circ knows of whether an lvalue, or what a pointer
 // points to, has an _Atomic type as written.
 type atomicity int

@@ -70,6 +70,10 @@ type builder struct {
 	// not define.
 	externData []*cc.Declarator
 	derefs     []*derefSite
+	// plainAtomicWrites are the arms where a plain write (memset, a
+	// struct copy) reaches an atomic object through a pointer, an
+	// error if the points-to analysis keeps the arm (checkAtomicWrites).
+	plainAtomicWrites []plainAtomicWrite
 	arms       map[*cfa.Edge]pointsto.Arm        // the guards of the dereference choices
 	subs       map[cfa.Binary]pointsto.Subscript // the address sums that subscript an array
 	// intOps are the integer operations the source writes, by shape,

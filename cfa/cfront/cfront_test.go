@@ -448,6 +448,7 @@ func TestErrors(t *testing.T) {
 		{"sizeof-typedef-vla", "int g;\nint main() {\n  typedef int T[g];\n  return sizeof(T);\n}\n", "t.c:3:15: unsupported: typedef T of a variable-length array type"},
 		{"plain-struct-pointer-to-atomic-struct", "struct S { int x; int y; };\n_Atomic struct S s;\nint main() {\n  struct S *p = (struct S *)&s;\n  p->x = 1;\n  return 0;\n}\n", "t.c:5:3: unsupported: atomic object s.x accessed through p->x, whose type is not _Atomic"},
 		{"mode-member", "typedef struct S { int x __attribute__((mode(QI))); } T;\nstruct S v;\nint main() { return v.x; }\n", "t.c:1:41: unsupported: __attribute__((mode))"},
+		{"struct-copy-into-atomic-through-unknown-pointer", "struct S { int x; int y; };\n_Atomic struct S a;\nstruct S *get(void) { return (struct S *)&a; }\nint main() {\n  struct S v = {1, 2};\n  *get() = v;\n  return 0;\n}\n", "t.c:6:3: unsupported: atomic object a.x written through a pointer"},
 		{"pragma-pack", "#pragma pack(push, 1)\nstruct s { char c; int i; };\n#pragma pack(pop)\nint main() { return 0; }\n", "t.c:1:9: unsupported: #pragma pack"},
 		{"memory-order-variable", "int x, o;\nint main() {\n  return __atomic_load_n(&x, o);\n}\n", "t.c:3:30: unsupported: __atomic_load_n with a memory order that is not a constant"},
 		{"atomic-of-mutex", "#include <pthread.h>\npthread_mutex_t m;\nint main() {\n  __atomic_store_n(&m, 1, 5);\n  return 0;\n}\n", "t.c:4:21: __atomic_store_n: m is not an integer object"},

@@ -477,7 +477,7 @@ func (t *tb) updateWith(lv lval, want, atomicOK bool, f func(v *cfa.Var) cfa.Exp
 	p := t.b.pos(lv.n)
 	t.access(lv, func(l *local) {
 		if l.v != nil && t.b.atomic[l.v] && !atomicOK {
-			t.b.fail(lv.n, "unsupported: atomic object %s written through a pointer", l.v.CName)
+			t.b.plainAtomicWrites = append(t.b.plainAtomicWrites, plainAtomicWrite{c: t.c, loc: t.cur, n: lv.n, name: l.v.CName})
 		}
 		if t.b.readOnly(l) {
 			t.writeReadOnly(l, p)

@@ -34,6 +34,7 @@ func (b *builder) settle() {
 	b.checkIntegerArithmetic(r)
 	b.checkAddressOrder(r)
 	b.checkDerefs(r)
+	b.checkAtomicWrites(r)
 	b.checkLibraryStores(r)
 	b.checkLibraryInts(r)
 	b.checkLiteralCompares(r)
