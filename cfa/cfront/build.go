@@ -74,8 +74,8 @@ type builder struct {
 	// struct copy) reaches an atomic object through a pointer, an
 	// error if the points-to analysis keeps the arm (checkAtomicWrites).
 	plainAtomicWrites []plainAtomicWrite
-	arms       map[*cfa.Edge]pointsto.Arm        // the guards of the dereference choices
-	subs       map[cfa.Binary]pointsto.Subscript // the address sums that subscript an array
+	arms              map[*cfa.Edge]pointsto.Arm        // the guards of the dereference choices
+	subs              map[cfa.Binary]pointsto.Subscript // the address sums that subscript an array
 	// intOps are the integer operations the source writes, by shape,
 	// and where: on an address they would count cells, not bytes
 	// (checkIntegerArithmetic).
