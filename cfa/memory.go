@@ -3,6 +3,7 @@ package cfa
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Memory is the layout of the C objects a program reaches through
@@ -30,6 +31,14 @@ import (
 // circ keeps. Since Instance may be any number, every instance is
 // tracked in some run, so a race on any of them is a race on Cells[i]
 // in some run, and a proof for Cells[i] holds for all.
+//
+// An element summary is a block of a length only known at run time (a
+// malloc of n elements): instance n is its n-th element, Stride cells
+// after the (n-1)-th, and the tracked element is the one circ keeps;
+// Len holds the block's length, so that an access to the tracked element
+// past it is an error. Each element summary has a region of its own,
+// RegionSize cells from a multiple of RegionSize at RegionBase or above,
+// larger than any block a 64-bit machine can allocate.
 type Memory struct {
 	Objects []*Object
 	// First is the address of the first object (0: firstBase). The
@@ -38,7 +47,18 @@ type Memory struct {
 	// address.
 	First int64
 	next  int64
+	// flat are the objects laid out one after the other (in address
+	// order), regions the element summaries (by region).
+	flat, regions []*Object
 }
+
+// RegionBase is the address of the first element summary's region, and
+// RegionSize the size of each: 2^47 cells hold every block an x86-64
+// process can allocate (its address space is 2^47 bytes).
+const (
+	RegionBase int64 = 1 << 48
+	RegionSize int64 = 1 << 47
+)
 
 // ObjectKind says what storage an object has.
 type ObjectKind int
@@ -81,10 +101,26 @@ type Object struct {
 	// Instance is a summary object's tracked instance (see Memory); nil
 	// for an ordinary object.
 	Instance *Var
+	// Stride is an element summary's element size in cells (0 for
+	// other objects, whose instances are InstanceStride apart), and
+	// Len the variable holding its length in elements.
+	Stride int64
+	Len    *Var
 }
 
 // Summary reports whether o stands for unboundedly many objects.
 func (o *Object) Summary() bool { return o.Instance != nil }
+
+// Elements reports whether o is an element summary.
+func (o *Object) Elements() bool { return o.Stride > 0 }
+
+// InstanceStride is the distance between two instances of summary o.
+func (o *Object) InstanceStride() int64 {
+	if o.Stride > 0 {
+		return o.Stride
+	}
+	return InstanceStride
+}
 
 // firstBase is the address of the first object.
 const firstBase = 1 << 12
@@ -105,11 +141,17 @@ func (m *Memory) Reserve(o *Object, cells int) *Object {
 			m.next = m.First
 		}
 	}
+	m.Objects = append(m.Objects, o)
+	if o.Stride > 0 {
+		o.Base = RegionBase + int64(len(m.regions))*2*RegionSize
+		m.regions = append(m.regions, o)
+		return o
+	}
 	o.Base = m.next
 	// Keep bases aligned and at least one free address apart, so that
 	// one past the end is no other object's cell.
 	m.next += (int64(cells)/16 + 1) * 16
-	m.Objects = append(m.Objects, o)
+	m.flat = append(m.flat, o)
 	return o
 }
 
@@ -129,6 +171,17 @@ func (m *Memory) Find(addr int64) (*Object, int) {
 	if m == nil {
 		return nil, 0
 	}
+	if addr >= RegionBase {
+		k := (addr - RegionBase) / (2 * RegionSize)
+		if k >= int64(len(m.regions)) {
+			return nil, 0
+		}
+		o := m.regions[k]
+		if off := addr - o.Base; off < RegionSize {
+			return o, int(off % o.Stride)
+		}
+		return nil, 0
+	}
 	if addr >= InstanceStride {
 		o, i := m.find(addr % InstanceStride)
 		if o == nil || !o.Summary() {
@@ -140,9 +193,9 @@ func (m *Memory) Find(addr int64) (*Object, int) {
 }
 
 func (m *Memory) find(addr int64) (*Object, int) {
-	i := sort.Search(len(m.Objects), func(i int) bool { return m.Objects[i].End() >= addr })
-	if i < len(m.Objects) && addr >= m.Objects[i].Base {
-		return m.Objects[i], int(addr - m.Objects[i].Base)
+	i := sort.Search(len(m.flat), func(i int) bool { return m.flat[i].End() >= addr })
+	if i < len(m.flat) && addr >= m.flat[i].Base {
+		return m.flat[i], int(addr - m.flat[i].Base)
 	}
 	return nil, 0
 }
@@ -166,7 +219,10 @@ func (m *Memory) Describe(addr int64) string {
 		return o.Name
 	}
 	name := o.Name
-	if o.Summary() {
+	switch {
+	case o.Elements():
+		return fmt.Sprintf("&%s[%d]%s", o.Name, (addr-o.Base)/o.Stride, strings.TrimPrefix(o.Paths[i], "[*]"))
+	case o.Summary():
 		name += fmt.Sprintf("[#%d]", addr/InstanceStride)
 	}
 	if i == len(o.Cells) {

@@ -267,7 +267,11 @@ func (t *tb) externPointer(pt cc.Type, res *cfa.Var, p cfa.Pos) {
 // each summary and giving the cells of a library's object the arbitrary
 // values it may hold (a heap summary's are set when it is allocated).
 func (b *builder) externPrologue() {
-	if len(b.externs) == 0 && len(b.heapCounts) == 0 {
+	heapSummaries := false
+	for _, o := range b.prog.Memory.Objects {
+		heapSummaries = heapSummaries || (o.Kind == cfa.HeapObject && o.Summary())
+	}
+	if len(b.externs) == 0 && !heapSummaries {
 		return
 	}
 	t := b.mainTB
@@ -276,7 +280,10 @@ func (b *builder) externPrologue() {
 	t.setDepth(start, 0, p)
 	t.cur, t.d = start, 0
 	for _, o := range b.prog.Memory.Objects {
-		if o.Kind == cfa.HeapObject && o.Summary() {
+		switch {
+		case o.Kind == cfa.HeapObject && o.Elements():
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the element of " + o.Name + " circ tracks"})
+		case o.Kind == cfa.HeapObject && o.Summary():
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the block of " + o.Name + " circ tracks"})
 		}
 	}
@@ -307,14 +314,39 @@ func (b *builder) externPrologue() {
 // trackedAddr is the address of summary o's cell at representative
 // address a in the tracked instance.
 func trackedAddr(o *cfa.Object, a int64) cfa.Expr {
-	return mkBin(cfa.Add, num(a), mkBin(cfa.Mul, ref(o.Instance), num(cfa.InstanceStride)))
+	return mkBin(cfa.Add, num(a), mkBin(cfa.Mul, ref(o.Instance), num(o.InstanceStride())))
 }
 
 // inInstances holds when addr is the cell at representative address a
-// in some instance of its summary.
-func inInstances(addr cfa.Expr, a int64) cfa.Expr {
-	return mkBin(cfa.And, mkBin(cfa.Ge, addr, num(a)),
-		mkBin(cfa.Eq, mkBin(cfa.Mod, mkBin(cfa.Sub, addr, num(a)), num(cfa.InstanceStride)), num(0)))
+// in some instance of its summary o (an element summary's: within its
+// region).
+func inInstances(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
+	in := mkBin(cfa.Ge, addr, num(a))
+	if k := o.InstanceStride(); k > 1 {
+		in = mkBin(cfa.And, in, mkBin(cfa.Eq, mkBin(cfa.Mod, mkBin(cfa.Sub, addr, num(a)), num(k)), num(0)))
+	}
+	if o.Elements() {
+		in = mkBin(cfa.And, in, mkBin(cfa.Lt, addr, num(o.Base+cfa.RegionSize)))
+	}
+	return in
+}
+
+// trackedGuard holds when addr is the cell at representative address a
+// of summary o's tracked instance, and for an element summary the
+// tracked element lies inside the block (past it, an access is an
+// error).
+func trackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
+	g := mkBin(cfa.Eq, addr, trackedAddr(o, a))
+	if o.Elements() {
+		g = mkBin(cfa.And, g, mkBin(cfa.Lt, ref(o.Instance), ref(o.Len)))
+	}
+	return g
+}
+
+// untrackedGuard holds when addr is the cell at representative address
+// a of an instance of summary o other than the tracked one.
+func untrackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
+	return mkBin(cfa.And, inInstances(o, addr, a), mkBin(cfa.Ne, addr, trackedAddr(o, a)))
 }
 
 // untrackedCell is the stand-in for cell l of an instance circ does not

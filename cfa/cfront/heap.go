@@ -10,6 +10,8 @@ package cfront
 // Settle finds such sites after lowering; the program is then lowered
 // again with them summarized. A block private to each thread of a
 // template stays one object, which settle makes the template's locals.
+// A block whose size is known only at run time is an element summary
+// (cfa.Memory): its elements are the instances, one of them tracked.
 
 import (
 	"fmt"
@@ -110,10 +112,13 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 	if len(as) != nargs {
 		t.b.fail(x, "%s takes %d argument(s), got %d", name, nargs, len(as))
 	}
-	o := t.heapBlock(name, x, as, t.b.allocTypes[x], p)
+	o, length := t.heapBlock(name, x, as, t.b.allocTypes[x], p)
 	res := t.temp(x.Type())
 	t.choose(p,
 		arm{body: func() {
+			if length != nil {
+				t.set(o.Len, length, p)
+			}
 			t.allocated(o, res, func() {
 				if name == "malloc" {
 					t.indeterminate(o.Cells, "malloc: indeterminate contents", p)
@@ -142,7 +147,10 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 		elem = nil
 	}
 	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
-	o := t.heapBlock("realloc", x, as[1:], elem, p)
+	o, length := t.heapBlock("realloc", x, as[1:], elem, p)
+	if length != nil {
+		t.b.fail(x, "unsupported: realloc of a size that is not a constant")
+	}
 	res := t.temp(x.Type())
 	t.choose(p,
 		arm{body: func() { t.set(res, num(0), p) }},
@@ -151,6 +159,9 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 		}},
 		arm{cond: mkBin(cfa.Ne, ptr, num(0)), body: func() {
 			t.freeBlock(ptr, nodeText(as[0]), p, func(old *cfa.Object, read func(*cfa.Var) cfa.Expr) {
+				if old.Elements() {
+					t.b.fail(x, "unsupported: realloc of %s, a block of variable size", old.Name)
+				}
 				n := min(len(old.Cells), len(o.Cells))
 				for j := 0; j < n; j++ {
 					from, to := old.Cells[j], o.Cells[j]
@@ -174,10 +185,89 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 }
 
 // heapBlock creates the heap object an allocation call x returns: size (the
-// product of the constant arguments as) bytes of objects of type elem,
-// named after the call's position.
-func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) *cfa.Object {
-	return t.allocBlock(cfa.HeapObject, name, x, as, elem, p)
+// product of the arguments as) bytes of objects of type elem, named
+// after the call's position. length is nil for a constant size; for
+// another, the object is an element summary and length the number of
+// its elements, which the allocation stores in its Len.
+func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) (o *cfa.Object, length cfa.Expr) {
+	for _, a := range as {
+		if _, ok := intValue(a.Value()); !ok {
+			return t.elementBlock(name, x, as, elem, p)
+		}
+	}
+	return t.allocBlock(cfa.HeapObject, name, x, as, elem, p), nil
+}
+
+// elementBlock is heapBlock for a size that is not a constant: an
+// element summary of objects of type elem, whose length is the size
+// (evaluated as C does, in size_t) divided by elem's.
+func (t *tb) elementBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) (*cfa.Object, cfa.Expr) {
+	if elem == nil {
+		t.b.fail(x, "unsupported: %s whose result is not used as a typed pointer (cast it or assign it to one)", name)
+	}
+	if s := t.b.packedIn(elem); s != "" {
+		t.b.fail(x, "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
+	}
+	if _, bad := t.b.cellCount(elem); bad != "" {
+		t.b.fail(x, "unsupported: %s of %s", name, bad)
+	}
+	for _, a := range as {
+		if hasSE(a) {
+			t.b.fail(a, "unsupported: side effects in the size of %s", name)
+		}
+	}
+	length := t.blockLength(as, elem)
+	var specs []cellSpec
+	t.b.layout(elem, "[*]", 0, t.b.allocAtomic[x], &specs)
+	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
+	if t.b.summarize[oname] {
+		t.b.fail(x, "unsupported: %s, a block of variable size, is allocated more than once (in a loop, or by a thread that runs more than once)", oname)
+	}
+	o := &cfa.Object{Name: oname, Kind: cfa.HeapObject, Pos: p, Owner: t.c, Stride: int64(len(specs))}
+	t.b.layOut(o, specs, func(cs cellSpec) *local {
+		l := t.b.dynamicCell(oname, cs, p, oname+cs.path)
+		t.b.atomic[l.v] = cs.atomic
+		return l
+	})
+	o.Instance = t.b.summaryVar(o, "::element")
+	o.Len = t.b.summaryVar(o, "::length")
+	return o, length
+}
+
+// blockLength is the number of objects of type elem in a block of size
+// the product of as, in size_t: for the usual n * sizeof(T) (or
+// calloc(n, sizeof(T))), n itself, also where n * sizeof(T) would wrap
+// around (calloc then fails; malloc's smaller block only has fewer
+// elements, so n over-approximates it); otherwise the size divided by
+// sizeof(elem).
+func (t *tb) blockLength(as []cc.ExpressionNode, elem cc.Type) cfa.Expr {
+	sizeT := t.b.ast.SizeT
+	toSize := func(a cc.ExpressionNode) cfa.Expr {
+		return t.convert(a, t.intExpr(a), a.Type(), t.b.intType(sizeT))
+	}
+	factors := as
+	if len(as) == 1 {
+		if m, ok := strip(as[0]).(*cc.MultiplicativeExpression); ok && m.Case == cc.MultiplicativeExpressionMul {
+			factors = []cc.ExpressionNode{m.MultiplicativeExpression, m.CastExpression}
+		}
+	}
+	if len(factors) == 2 {
+		for i, f := range factors {
+			if k, ok := intValue(f.Value()); ok && k == elem.Size() {
+				return toSize(factors[1-i])
+			}
+		}
+	}
+	var size cfa.Expr
+	for _, a := range as {
+		k := toSize(a)
+		if size == nil {
+			size = k
+			continue
+		}
+		size, _ = t.arith(a, cfa.Mul, size, sizeT, k, sizeT)
+	}
+	return mkBin(cfa.Div, size, num(elem.Size()))
 }
 
 // stackAlloc lowers alloca(size): a block of the caller's frame, laid out
@@ -264,13 +354,16 @@ func (b *builder) summarizeHeap(o *cfa.Object, why string) {
 // symbolic constant main chooses at the start, and the counter that
 // numbers its blocks.
 func (b *builder) heapSummary(o *cfa.Object) {
-	sync := func(suffix string) *cfa.Var {
-		v := &cfa.Var{Name: b.unique(o.Name + suffix), Global: true, Kind: cfa.Sync, CName: o.Name + suffix, Pos: o.Pos, Frame: -1}
-		b.prog.Globals = append(b.prog.Globals, v)
-		return v
-	}
-	o.Instance = sync("::instance")
-	b.heapCounts[o] = sync("::count")
+	o.Instance = b.summaryVar(o, "::instance")
+	b.heapCounts[o] = b.summaryVar(o, "::count")
+}
+
+// summaryVar creates a global of circ's own for summary o, named after
+// it with suffix.
+func (b *builder) summaryVar(o *cfa.Object, suffix string) *cfa.Var {
+	v := &cfa.Var{Name: b.unique(o.Name + suffix), Global: true, Kind: cfa.Sync, CName: o.Name + suffix, Pos: o.Pos, Frame: -1}
+	b.prog.Globals = append(b.prog.Globals, v)
+	return v
 }
 
 // allocated sets res to block o's address, runs init on it, and records

@@ -293,7 +293,13 @@ func (b *builder) newObject(kind cfa.ObjectKind, name string, typ cc.Type, pos c
 // is fixed first, and recorded under key when key is not nil, so that
 // the cells' initializers may take it.
 func (b *builder) newObjectCells(kind cfa.ObjectKind, name string, specs []cellSpec, pos cfa.Pos, owner *cfa.CFA, mk func(cs cellSpec) *local) *cfa.Object {
-	o := &cfa.Object{Name: name, Kind: kind, Pos: pos, Owner: owner}
+	return b.layOut(&cfa.Object{Name: name, Kind: kind, Pos: pos, Owner: owner}, specs, mk)
+}
+
+// layOut reserves object o (an element summary if o.Stride is set) and
+// gives it the cells of specs, each made by mk.
+func (b *builder) layOut(o *cfa.Object, specs []cellSpec, mk func(cs cellSpec) *local) *cfa.Object {
+	name, pos := o.Name, o.Pos
 	b.prog.Memory.Reserve(o, len(specs))
 	if b.placing != nil {
 		b.objects[b.placing] = o

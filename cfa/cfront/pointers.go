@@ -94,15 +94,17 @@ func (t *tb) choice(site *derefSite, targets []int64, msg string) {
 func (s *derefSite) extend(a int64) {
 	s.cells[a] = true
 	o, _ := s.t.b.prog.Memory.Find(a)
-	if o == nil || !o.Summary() {
+	if o == nil || !o.Summary() || (s.typ == nil && o.Elements()) {
+		// free() of an element summary takes its start: the whole
+		// block.
 		s.arm(mkBin(cfa.Eq, s.addr, num(a)), a, func() { s.body(a) })
 		return
 	}
 	if s.untracked == nil {
 		s.t.b.failAt(s.pos, "unsupported: %s may point to %s, memory of a library circ summarizes", s.text, o.CellName(int(a-o.Base)))
 	}
-	s.arm(mkBin(cfa.Eq, s.addr, trackedAddr(o, a)), a, func() { s.body(a) })
-	s.arm(mkBin(cfa.And, inInstances(s.addr, a), mkBin(cfa.Ne, s.addr, trackedAddr(o, a))), a, func() { s.untracked(a) })
+	s.arm(trackedGuard(o, s.addr, a), a, func() { s.body(a) })
+	s.arm(untrackedGuard(o, s.addr, a), a, func() { s.untracked(a) })
 }
 
 // arm adds one arm: `assume cond`, then body, then the join. A target

@@ -198,9 +198,14 @@ func (b *builder) prune(r *pointsto.Result) {
 			if !s.cells[a] {
 				continue
 			}
-			if o, _ := b.prog.Memory.Find(a); o.Summary() {
-				none = mkBin(cfa.And, none, cfa.Unary{Op: cfa.Not, X: inInstances(s.addr, a)})
-			} else {
+			switch o, _ := b.prog.Memory.Find(a); {
+			case o.Elements() && s.typ != nil:
+				// The tracked element past the block's end is an error.
+				covered := mkBin(cfa.Or, trackedGuard(o, s.addr, a), untrackedGuard(o, s.addr, a))
+				none = mkBin(cfa.And, none, cfa.Unary{Op: cfa.Not, X: covered})
+			case o.Summary() && !o.Elements():
+				none = mkBin(cfa.And, none, cfa.Unary{Op: cfa.Not, X: inInstances(o, s.addr, a)})
+			default:
 				none = mkBin(cfa.And, none, mkBin(cfa.Ne, s.addr, num(a)))
 			}
 		}
@@ -221,6 +226,9 @@ func (b *builder) privatize(r *pointsto.Result) {
 		owned[o] = true
 	}
 	for o, e := range b.allocs {
+		if o.Elements() && (o.Owner.OnCycle(e) || o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
+			b.failAt(o.Pos, "unsupported: %s, a block of variable size, is allocated more than once (in a loop, or by a thread that runs more than once)", o.Name)
+		}
 		if !o.Summary() && o.Owner.OnCycle(e) {
 			b.summarizeHeap(o, "allocates in a loop")
 			delete(owned, o)

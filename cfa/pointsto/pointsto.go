@@ -305,7 +305,13 @@ func (r *Result) offset(base Set, off cfa.Expr, sign int64) Set {
 		shift := func(from, to map[int64]bool) {
 			for a := range from {
 				b := a + sign*k.Val
-				if o, _ := r.mem.Find(a); o != nil && b >= o.Base && b <= o.End() {
+				o, _ := r.mem.Find(a)
+				switch {
+				case o != nil && o.Elements() && b >= o.Base:
+					// Any element of a block of variable length:
+					// its representative in the tracked one.
+					to[o.Base+(b-o.Base)%o.Stride] = true
+				case o != nil && b >= o.Base && b <= o.End():
 					to[b] = true
 				}
 			}
