@@ -23,6 +23,7 @@ void *receiver(void *arg) {
 int main(void) {
   pthread_t h;
   pthread_create(&h, 0, receiver, 0);
-  int n = msg.len + msg.kind;
+  int n = msg.len;
+  n += msg.kind;
   return n > 100;
 }
