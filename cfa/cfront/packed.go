@@ -178,22 +178,14 @@ func (b *builder) checkModeUses() {
 		return
 	}
 	uses := func(t cc.Type) bool {
-		for depth := 0; t != nil && depth < 32; depth++ {
+		return anyLayer(t, func(t cc.Type) bool {
 			for td := t.Typedef(); td != nil; td = b.typedefBase()[td] {
 				if b.modeTypedefs[td] {
 					return true
 				}
 			}
-			switch x := t.(type) {
-			case *cc.PointerType:
-				t = x.Elem()
-			case *cc.ArrayType:
-				t = x.Elem()
-			default:
-				return false
-			}
-		}
-		return false
+			return false
+		})
 	}
 	inspect(b.ast.TranslationUnit, func(n any) bool {
 		var t cc.Type

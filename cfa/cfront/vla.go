@@ -16,12 +16,21 @@ import (
 
 // variablyModified reports whether t is a variably modified type.
 func variablyModified(t cc.Type) bool {
+	return anyLayer(t, func(t cc.Type) bool {
+		at, ok := t.(*cc.ArrayType)
+		return ok && at.IsVLA()
+	})
+}
+
+// anyLayer reports whether pred holds for t or for a type t derives
+// from through pointers and arrays (what it points to, its elements).
+func anyLayer(t cc.Type, pred func(cc.Type) bool) bool {
 	for depth := 0; t != nil && depth < 64; depth++ {
+		if pred(t) {
+			return true
+		}
 		switch x := t.(type) {
 		case *cc.ArrayType:
-			if x.IsVLA() {
-				return true
-			}
 			t = x.Elem()
 		case *cc.PointerType:
 			t = x.Elem()
