@@ -536,19 +536,28 @@ func (t *tb) compareExchange(x, expected *cfa.Var, desired cfa.Expr, weak bool, 
 }
 
 // checkAtomicViews rejects an access through a pointer (*p, p[i],
-// p->f) that may reach an atomic cell while its lvalue, as written, has
-// a plain type (a pointer declared `int *`, a member of a plain struct
-// type): C makes an access to an _Atomic object through a plain lvalue
-// undefined, and gcc compiles it as a plain access, so reading it as
-// atomic could hide a race. Run after the points-to analysis, on the
-// arms it keeps.
+// p->f) whose lvalue, as written, disagrees with the atomicity of a
+// cell it may reach. A plain lvalue (a pointer declared `int *`, a
+// member of a plain struct type) on an _Atomic object: C makes the
+// access undefined and gcc compiles it as a plain access, so reading it
+// as atomic could hide a race. An _Atomic lvalue on a plain object
+// (`(atomic_int *)&g`, a block allocated as `int`): gcc compiles an
+// atomic access, which circ, reading the object as plain, would report
+// as racing. Run after the points-to analysis, on the arms it keeps.
 func (b *builder) checkAtomicViews(s *derefSite, vals pointsto.Set) {
-	if s.plainView == "" {
+	if s.plainView == "" && s.atomicView == "" {
 		return
 	}
 	for _, a := range s.seen(vals) {
-		if o, i := b.prog.Memory.Find(a); s.cells[a] && o != nil && i < len(o.Cells) && b.atomic[o.Cells[i]] {
+		o, i := b.prog.Memory.Find(a)
+		if !s.cells[a] || o == nil || i >= len(o.Cells) {
+			continue
+		}
+		switch atomic := b.atomic[o.Cells[i]]; {
+		case atomic && s.plainView != "":
 			b.failAt(s.pos, "unsupported: atomic object %s accessed through %s, whose type is not _Atomic (the access is undefined)", o.CellName(i), s.plainView)
+		case !atomic && s.atomicView != "":
+			b.failAt(s.pos, "unsupported: plain object %s accessed through %s, whose type is _Atomic (declare or allocate the object as _Atomic)", o.CellName(i), s.atomicView)
 		}
 	}
 }

@@ -441,6 +441,8 @@ func TestErrors(t *testing.T) {
 		{"malloc-packed-struct", "#include <stdlib.h>\nstruct s { char c; int i; } __attribute__((packed));\nstruct s *p;\nint main() {\n  p = malloc(8);\n  return 0;\n}\n", "t.c:5:7: unsupported: malloc of struct s"},
 		{"plain-pointer-to-atomic", "_Atomic int a;\nint *q = (int *)&a;\nint main() {\n  *q = 1;\n  return 0;\n}\n", "t.c:4:3: unsupported: atomic object a accessed through *q, whose type is not _Atomic"},
 		{"plain-pointer-param-to-atomic", "_Atomic int a;\nvoid set(int *p) { p[0] = 1; }\nint main() {\n  set((int *)&a);\n  return 0;\n}\n", "t.c:2:20: unsupported: atomic object a accessed through p[0], whose type is not _Atomic"},
+		{"atomic-pointer-to-plain", "int g;\n_Atomic int *q = (_Atomic int *)&g;\nint main() {\n  (*q)++;\n  return 0;\n}\n", "t.c:4:4: unsupported: plain object g accessed through *q, whose type is _Atomic"},
+		{"atomic-pointer-to-block-allocated-plain", "#include <stdlib.h>\nint main() {\n  int *v = malloc(sizeof(int));\n  if (!v) return 0;\n  _Atomic int *a = (_Atomic int *)v;\n  *a = 1;\n  return 0;\n}\n", "t.c:6:3: unsupported: plain object malloc@t.c:3 accessed through *a, whose type is _Atomic"},
 		{"vla-typedef", "int g;\nint main() {\n  typedef int T[g];\n  return 0;\n}\n", "t.c:3:15: unsupported: typedef T of a variable-length array type"},
 		{"pointer-to-vla", "int g;\nint main() {\n  int (*p)[g] = 0;\n  return p != 0;\n}\n", "t.c:3:9: unsupported: p of a type derived from a variable-length array"},
 		{"vla-object", "int g;\nint main() {\n  int a[g];\n  return 0;\n}\n", "t.c:3:7: unsupported: variable-length array a"},

@@ -57,8 +57,10 @@ type derefSite struct {
 	fn bool
 	// plainView names the access when its lvalue has a plain type as
 	// written (lvalueAtomicity); checkDerefs rejects the site if it may
-	// reach an atomic cell ("" otherwise).
-	plainView string
+	// reach an atomic cell ("" otherwise). atomicView names it when its
+	// lvalue has an _Atomic type; the site is rejected if it may reach
+	// a plain cell.
+	plainView, atomicView string
 	// untracked lowers the arm for a cell of a summary object's
 	// untracked instances (extern.go); nil where no summary may be
 	// reached.
@@ -357,8 +359,13 @@ func (t *tb) access(lv lval, body func(l *local)) {
 		t.b.fail(lv.n, "unsupported: %s accessed through a pointer as a whole", describe(lv.typ))
 	}
 	site := &derefSite{addr: lv.addr, typ: lv.typ, pos: t.b.pos(lv.n), text: nodeText(lv.n)}
-	if e, ok := lv.n.(cc.ExpressionNode); ok && t.b.lvalueAtomicity(e, 0) == atomicNo {
-		site.plainView = site.text
+	if e, ok := lv.n.(cc.ExpressionNode); ok {
+		switch t.b.lvalueAtomicity(e, 0) {
+		case atomicNo:
+			site.plainView = site.text
+		case atomicYes:
+			site.atomicView = site.text
+		}
 	}
 	cell := func(a int64) *local {
 		o, i := t.b.prog.Memory.Find(a)
