@@ -85,13 +85,12 @@ type builder struct {
 	// (checkAddressOrder).
 	orderOps map[cfa.Expr]cc.Node
 	placing  any // the key of the static object newObjectCells lays out next
-	// allocTypes is the type each malloc/calloc call allocates; allocs
-	// the edge where each heap object is allocated.
-	allocTypes map[*cc.PostfixExpression]cc.Type
-	// allocAtomic: the call's result is held as a pointer to an
-	// _Atomic type, so the block's cells are atomic.
-	allocAtomic map[*cc.PostfixExpression]bool
-	allocs      map[*cfa.Object]*cfa.Edge
+	// allocs is what the source tells of the block each allocation
+	// call (malloc and its family, or a call of a function returning
+	// void *, an allocator's wrapper) returns; allocEdges the edge
+	// where each heap object is allocated.
+	allocs     map[*cc.PostfixExpression]allocUse
+	allocEdges map[*cfa.Object]*cfa.Edge
 	// Heap summaries (heap.go): summarize names the allocation sites
 	// an earlier pass found to need one, which this pass lowers as
 	// summaries, each with its allocation counter (heapCounts);
@@ -189,7 +188,7 @@ func (b *builder) build() *cfa.Program {
 	b.cellTyp = map[*cfa.Var]cc.Type{}
 	b.objects = map[any]*cfa.Object{}
 	b.funcObjs = map[string]*cfa.Object{}
-	b.allocs = map[*cfa.Object]*cfa.Edge{}
+	b.allocEdges = map[*cfa.Object]*cfa.Edge{}
 	b.heapCounts = map[*cfa.Object]*cfa.Var{}
 	b.literals = map[*cc.PrimaryExpression]*cfa.Object{}
 	b.arms = map[*cfa.Edge]pointsto.Arm{}

@@ -439,6 +439,9 @@ func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []ar
 	params := realParams(ft)
 	caller := t.fr
 	fr := t.newFrame(fd, false)
+	if u := t.allocUse(x); u.typ != nil && !isVoid(u.typ) {
+		fr.alloc = &u
+	}
 	t.fr = fr
 	t.stack = append(t.stack, name)
 	for i, prm := range params {
@@ -462,7 +465,15 @@ func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []ar
 		} else {
 			l = t.declLocal(d, prm.Type())
 		}
-		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: t.fit(nil, l.v, vals[i].e, prm.Type()), Pos: p})
+		rhs := t.fit(nil, l.v, vals[i].e, prm.Type())
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: rhs, Pos: p})
+		if k, ok := t.constArg(rhs); ok && d != nil && !writes(fd.CompoundStatement, d, false) {
+			// A constant argument of a parameter the body never
+			// writes: its value in this copy, for sizes (an
+			// allocator's wrapper calls malloc(size)).
+			t.constParams[l.v] = k
+			defer delete(t.constParams, l.v)
+		}
 	}
 	rt := ft.Result()
 	switch {

@@ -21,72 +21,127 @@ import (
 	"modernc.org/cc/v4"
 )
 
+// allocUse is what the source tells of the objects an allocation's
+// result points to.
+type allocUse struct {
+	typ    cc.Type // their type; nil or void when the source does not say
+	atomic bool    // typ is _Atomic as the pointer is declared
+	// returned: the result is what the enclosing function returns, as
+	// a pointer to void (`return malloc(n)`, or a void * local that is
+	// returned): the function is an allocator's wrapper, and the
+	// objects have the type its call's result is used as.
+	returned bool
+}
+
 // allocType finds the type of the objects an allocation's result points
 // to, from the expression the call stands in: a cast to T*, the T* it is
-// assigned to, initializes or is returned as; atomic says whether that
-// pointer type points to an _Atomic type (as far as pointeeAtomicity
-// tells).
-func (b *builder) allocType(x *cc.PostfixExpression, stack []any) (t cc.Type, atomic bool) {
+// assigned to, initializes or is returned as (atomic as far as
+// pointeeAtomicity tells).
+func (b *builder) allocType(x *cc.PostfixExpression, stack []any) allocUse {
+	// toLocal is the use of a result stored in d, of pointer type t.
+	toLocal := func(t cc.Type, atomic bool, d *cc.Declarator) allocUse {
+		pt := pointee(t)
+		return allocUse{typ: pt, atomic: atomic, returned: pt != nil && isVoid(pt) && d != nil && returnedBy(stack, d)}
+	}
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch s := stack[i].(type) {
 		case *cc.CastExpression:
 			if s.Case == cc.CastExpressionCast {
 				if pt := pointee(s.Type()); pt != nil && !isVoid(pt) {
-					return pt, b.castPointee(s.TypeName) == atomicYes
+					return allocUse{typ: pt, atomic: b.castPointee(s.TypeName) == atomicYes}
 				}
-				return nil, false
+				return allocUse{}
 			}
 		case *cc.AssignmentExpression:
 			if s.Case == cc.AssignmentExpressionAssign && s.UnaryExpression != nil {
-				return pointee(s.UnaryExpression.Type()), b.pointeeAtomicity(s.UnaryExpression, 0) == atomicYes
+				return toLocal(s.UnaryExpression.Type(), b.pointeeAtomicity(s.UnaryExpression, 0) == atomicYes, identOf(s.UnaryExpression))
 			}
 			if s.Case != cc.AssignmentExpressionCond {
-				return nil, false
+				return allocUse{}
 			}
 		case *cc.InitDeclarator:
 			if s.Declarator != nil {
-				return pointee(s.Declarator.Type()), b.pointsToAtomic(s.Declarator)
+				return toLocal(s.Declarator.Type(), b.pointsToAtomic(s.Declarator), s.Declarator)
 			}
-			return nil, false
+			return allocUse{}
 		case *cc.Initializer:
 			if i > 0 {
 				if _, ok := stack[i-1].(*cc.InitDeclarator); ok {
 					continue // the declarator tells more
 				}
 			}
-			return pointee(s.Type()), false
+			return allocUse{typ: pointee(s.Type())}
 		case *cc.JumpStatement:
-			for j := i - 1; j >= 0; j-- {
-				if fd, ok := stack[j].(*cc.FunctionDefinition); ok {
-					if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok {
-						return pointee(ft.Result()), false
-					}
+			if fd := enclosingFunc(stack[:i]); fd != nil {
+				if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok {
+					pt := pointee(ft.Result())
+					return allocUse{typ: pt, returned: pt != nil && isVoid(pt)}
 				}
 			}
-			return nil, false
+			return allocUse{}
 		case *cc.PrimaryExpression, *cc.PostfixExpression, *cc.UnaryExpression, *cc.ExpressionList:
 			continue
 		default:
-			return nil, false
+			return allocUse{}
 		}
 	}
-	return nil, false
+	return allocUse{}
 }
 
-// scanAllocations records the result type of every allocation call.
+// enclosingFunc is the function definition innermost in stack.
+func enclosingFunc(stack []any) *cc.FunctionDefinition {
+	for j := len(stack) - 1; j >= 0; j-- {
+		if fd, ok := stack[j].(*cc.FunctionDefinition); ok {
+			return fd
+		}
+	}
+	return nil
+}
+
+// returnedBy reports whether the function innermost in stack has a
+// `return d;`.
+func returnedBy(stack []any, d *cc.Declarator) bool {
+	fd := enclosingFunc(stack)
+	if fd == nil {
+		return false
+	}
+	found := false
+	Walk(fd.CompoundStatement, func(n any, _ []any) bool {
+		if j, ok := n.(*cc.JumpStatement); ok && j.Case == cc.JumpStatementReturn && j.ExpressionList != nil && identOf(j.ExpressionList) == d {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// scanAllocations records what the source tells of the result of every
+// allocation call, and of every call returning a pointer to void (which
+// may be an allocator's wrapper: allocUse.returned).
 func (b *builder) scanAllocations() {
-	b.allocTypes, b.allocAtomic = map[*cc.PostfixExpression]cc.Type{}, map[*cc.PostfixExpression]bool{}
+	b.allocs = map[*cc.PostfixExpression]allocUse{}
 	Walk(b.ast.TranslationUnit, func(n any, stack []any) bool {
-		if x, pe := directCall(n); x != nil {
-			switch pe.Token.SrcStr() {
-			case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca":
-				if t, atomic := b.allocType(x, stack); t != nil {
-					b.allocTypes[x], b.allocAtomic[x] = t, atomic
-				}
-			}
+		x, ok := n.(*cc.PostfixExpression)
+		if !ok || x.Case != cc.PostfixExpressionCall {
+			return true
+		}
+		if pt := pointee(x.Type()); pt != nil && isVoid(pt) {
+			b.allocs[x] = b.allocType(x, stack)
 		}
 		return true
 	})
+}
+
+// allocUse is what lowering knows of the objects allocation call x
+// returns: what the source tells, or, for a wrapper's result, what the
+// call of the wrapper being inlined tells (the type it allocates
+// differs from one call to the next).
+func (t *tb) allocUse(x *cc.PostfixExpression) allocUse {
+	u := t.b.allocs[x]
+	if (u.typ == nil || isVoid(u.typ)) && u.returned && t.fr != nil && t.fr.alloc != nil {
+		return *t.fr.alloc
+	}
+	return u
 }
 
 // directCall returns n as a call of a function named by an identifier,
@@ -112,7 +167,7 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 	if len(as) != nargs {
 		t.b.fail(x, "%s takes %d argument(s), got %d", name, nargs, len(as))
 	}
-	o, length := t.heapBlock(name, x, as, t.b.allocTypes[x], p)
+	o, length := t.heapBlock(name, x, as, t.allocUse(x), p)
 	res := t.temp(x.Type())
 	t.choose(p,
 		arm{body: func() {
@@ -139,15 +194,15 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 	if len(as) != 2 {
 		t.b.fail(x, "realloc takes 2 argument(s), got %d", len(as))
 	}
-	elem := t.b.allocTypes[x]
-	if elem == nil {
-		elem = pointee(as[0].Type())
+	use := t.allocUse(x)
+	if use.typ == nil {
+		use.typ = pointee(as[0].Type())
 	}
-	if elem != nil && isVoid(elem) {
-		elem = nil
+	if use.typ != nil && isVoid(use.typ) {
+		use.typ = nil
 	}
 	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
-	o, length := t.heapBlock("realloc", x, as[1:], elem, p)
+	o, length := t.heapBlock("realloc", x, as[1:], use, p)
 	if length != nil {
 		t.b.fail(x, "unsupported: realloc of a size that is not a constant")
 	}
@@ -185,23 +240,24 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 }
 
 // heapBlock creates the heap object an allocation call x returns: size (the
-// product of the arguments as) bytes of objects of type elem, named
+// product of the arguments as) bytes of objects of type use.typ, named
 // after the call's position. length is nil for a constant size; for
 // another, the object is an element summary and length the number of
 // its elements, which the allocation stores in its Len.
-func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) (o *cfa.Object, length cfa.Expr) {
+func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, use allocUse, p cfa.Pos) (o *cfa.Object, length cfa.Expr) {
 	for _, a := range as {
-		if _, ok := intValue(a.Value()); !ok {
-			return t.elementBlock(name, x, as, elem, p)
+		if _, ok := t.constant(a); !ok {
+			return t.elementBlock(name, x, as, use, p)
 		}
 	}
-	return t.allocBlock(cfa.HeapObject, name, x, as, elem, p), nil
+	return t.allocBlock(cfa.HeapObject, name, x, as, use, p), nil
 }
 
 // elementBlock is heapBlock for a size that is not a constant: an
-// element summary of objects of type elem, whose length is the size
-// (evaluated as C does, in size_t) divided by elem's.
-func (t *tb) elementBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) (*cfa.Object, cfa.Expr) {
+// element summary of objects of type use.typ, whose length is the size
+// (evaluated as C does, in size_t) divided by theirs.
+func (t *tb) elementBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, use allocUse, p cfa.Pos) (*cfa.Object, cfa.Expr) {
+	elem := use.typ
 	if elem == nil {
 		t.b.fail(x, "unsupported: %s whose result is not used as a typed pointer (cast it or assign it to one)", name)
 	}
@@ -218,7 +274,7 @@ func (t *tb) elementBlock(name string, x *cc.PostfixExpression, as []cc.Expressi
 	}
 	length := t.blockLength(as, elem)
 	var specs []cellSpec
-	t.b.layout(elem, "[*]", 0, t.b.allocAtomic[x], &specs)
+	t.b.layout(elem, "[*]", 0, use.atomic, &specs)
 	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
 	if t.b.summarize[oname] {
 		t.b.fail(x, "unsupported: %s, a block of variable size, is allocated more than once (in a loop, or by a thread that runs more than once)", oname)
@@ -281,7 +337,7 @@ func (t *tb) stackAlloc(name string, x *cc.PostfixExpression, as []cc.Expression
 	if len(as) != 1 {
 		t.b.fail(x, "%s takes 1 argument, got %d", name, len(as))
 	}
-	o := t.allocBlock(cfa.StackObject, "alloca", x, as, t.b.allocTypes[x], p)
+	o := t.allocBlock(cfa.StackObject, "alloca", x, as, t.allocUse(x), p)
 	res := t.temp(x.Type())
 	t.allocated(o, res, func() { t.indeterminate(o.Cells, "alloca: indeterminate contents", p) }, p)
 	return unless(want, ref(res))
@@ -289,13 +345,14 @@ func (t *tb) stackAlloc(name string, x *cc.PostfixExpression, as []cc.Expression
 
 // allocBlock creates the object of kind kind an allocation call x returns
 // (heapBlock).
-func (t *tb) allocBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpression, as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) *cfa.Object {
+func (t *tb) allocBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpression, as []cc.ExpressionNode, use allocUse, p cfa.Pos) *cfa.Object {
+	elem := use.typ
 	size := int64(1)
 	for _, a := range as {
 		if hasSE(a) {
 			t.b.fail(a, "unsupported: side effects in the size of %s", name)
 		}
-		k, ok := intValue(a.Value())
+		k, ok := t.constant(a)
 		if !ok {
 			t.b.fail(a, "unsupported: %s of a size that is not a constant", name)
 		}
@@ -321,7 +378,7 @@ func (t *tb) allocBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpressio
 		if count > 1 {
 			prefix = fmt.Sprintf("[%d]", i)
 		}
-		t.b.layout(elem, prefix, i*es, t.b.allocAtomic[x], &specs)
+		t.b.layout(elem, prefix, i*es, use.atomic, &specs)
 	}
 	if len(specs) > maxCells {
 		t.b.fail(x, "unsupported: %s of more than %d cells", name, maxCells)
@@ -390,8 +447,8 @@ func (t *tb) allocated(o *cfa.Object, res *cfa.Var, init func(), p cfa.Pos) {
 			arm{cond: mkBin(cfa.Ne, ref(res), tracked), body: func() {}},
 		)
 	}
-	if t.b.allocs[o] == nil {
-		t.b.allocs[o] = t.c.Edges[from]
+	if t.b.allocEdges[o] == nil {
+		t.b.allocEdges[o] = t.c.Edges[from]
 	}
 }
 
@@ -457,4 +514,33 @@ func baseName(f string) string {
 		}
 	}
 	return f
+}
+
+// constant is a's value when lowering knows it: a constant expression,
+// or a parameter of an inlined call that keeps a constant argument's
+// value (constParams).
+func (t *tb) constant(a cc.ExpressionNode) (int64, bool) {
+	if k, ok := intValue(a.Value()); ok {
+		return k, true
+	}
+	if d := identOf(a); d != nil && d.IsParam() {
+		if l := t.fr.vars[d]; l != nil && l.v != nil {
+			k, ok := t.constParams[l.v]
+			return k, ok
+		}
+	}
+	return 0, false
+}
+
+// constArg is the value of argument e, as lowered, when it is a
+// constant: a number, or a parameter in constParams passed on.
+func (t *tb) constArg(e cfa.Expr) (int64, bool) {
+	switch x := e.(type) {
+	case cfa.Const:
+		return x.Val, true
+	case cfa.Ref:
+		k, ok := t.constParams[x.V]
+		return k, ok
+	}
+	return 0, false
 }

@@ -225,7 +225,7 @@ func (b *builder) privatize(r *pointsto.Result) {
 		}
 		owned[o] = true
 	}
-	for o, e := range b.allocs {
+	for o, e := range b.allocEdges {
 		if o.Elements() && (o.Owner.OnCycle(e) || o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
 			b.failAt(o.Pos, "unsupported: %s, a block of variable size, is allocated more than once (in a loop, or by a thread that runs more than once)", o.Name)
 		}

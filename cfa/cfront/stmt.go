@@ -23,6 +23,9 @@ type tb struct {
 	// known holds the constant value of each counter of an unrolled
 	// loop inside its body (unroll.go).
 	known map[*cfa.Var]int64
+	// constParams holds the parameters of the inlined calls being
+	// lowered that keep a constant argument's value (constant).
+	constParams map[*cfa.Var]int64
 	// tls holds the template's copies of thread-local variables (by
 	// objKey), tlsInit their initial values (tls.go).
 	tls     map[any]*local
@@ -48,6 +51,10 @@ type frame struct {
 	brk    []int
 	cont   []int
 	sw     []*switchCtx
+	// alloc is what the call being inlined tells of the objects the
+	// function allocates and returns as a pointer to void (allocUse),
+	// nil when it tells nothing.
+	alloc *allocUse
 }
 
 type switchCtx struct {
@@ -56,7 +63,7 @@ type switchCtx struct {
 }
 
 func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
-	t := &tb{b: b, c: c, cur: -1, tls: map[any]*local{}, known: map[*cfa.Var]int64{}}
+	t := &tb{b: b, c: c, cur: -1, tls: map[any]*local{}, known: map[*cfa.Var]int64{}, constParams: map[*cfa.Var]int64{}}
 	if fd == b.funcs["main"] {
 		b.mainTB = t
 	}

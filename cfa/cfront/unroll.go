@@ -94,7 +94,7 @@ func (t *tb) countingLoop(s *cc.IterationStatement) (d *cc.Declarator, from, n i
 	if it := t.b.intType(d.Type()); !it.Fits(from) || !it.Fits(to) {
 		return nil, 0, 0, false
 	}
-	if writes(s.Statement, d) || !usesAsIndexOrThread(s.Statement, d) {
+	if writes(s.Statement, d, true) || !usesAsIndexOrThread(s.Statement, d) {
 		return nil, 0, 0, false
 	}
 	return d, from, to - from, true
@@ -140,10 +140,10 @@ func incrementsByOne(step cc.ExpressionNode, d *cc.Declarator) bool {
 }
 
 // writes reports whether s may write d: an assignment to it, an
-// increment or decrement, or its address taken. A label in s counts
-// too, for a goto into one copy of an unrolled body would skip the
-// others.
-func writes(s *cc.Statement, d *cc.Declarator) bool {
+// increment or decrement, or its address taken. With labels, a label in
+// s counts too, for a goto into one copy of an unrolled body would skip
+// the others.
+func writes(s cc.Node, d *cc.Declarator, labels bool) bool {
 	found := false
 	Walk(s, func(n any, _ []any) bool {
 		switch x := n.(type) {
@@ -159,7 +159,7 @@ func writes(s *cc.Statement, d *cc.Declarator) bool {
 				found = found || identOf(x.CastExpression) == d
 			}
 		case *cc.LabeledStatement:
-			found = true
+			found = found || labels
 		}
 		return !found
 	})

@@ -1,0 +1,45 @@
+// An allocator's wrapper returns void *: each call's block has the type
+// its result is used as (a struct account, then a counter), and each
+// block lives as its own object. The account is written by main before
+// the worker starts; the counter is shared under a mutex.
+// expect svcomp: acct=safe hits=safe malloc@malloc_wrapper_blocks_of_two_types_safe.c:15.balance=safe malloc@malloc_wrapper_blocks_of_two_types_safe.c:15#2=safe
+// expect circ: acct=safe hits=safe malloc@malloc_wrapper_blocks_of_two_types_safe.c:15.balance=safe malloc@malloc_wrapper_blocks_of_two_types_safe.c:15#2=safe
+// expect-explicit svcomp: acct=unknown hits=unknown malloc@malloc_wrapper_blocks_of_two_types_safe.c:15.balance=unknown malloc@malloc_wrapper_blocks_of_two_types_safe.c:15#2=unknown
+// expect-explicit circ: acct=unknown hits=unknown malloc@malloc_wrapper_blocks_of_two_types_safe.c:15.balance=unknown malloc@malloc_wrapper_blocks_of_two_types_safe.c:15#2=unknown
+#include <pthread.h>
+#include <stdlib.h>
+
+struct account { int balance; int owner; };
+
+void *xmalloc(size_t size) {
+  void *p = malloc(size);
+  if (!p)
+    abort();
+  return p;
+}
+
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+struct account *acct;
+int *hits;
+
+void *worker(void *arg) {
+  pthread_mutex_lock(&m);
+  *hits = *hits + acct->balance;
+  pthread_mutex_unlock(&m);
+  return 0;
+}
+
+int main(void) {
+  acct = xmalloc(sizeof(struct account));
+  acct->balance = 10;
+  acct->owner = 1;
+  hits = xmalloc(sizeof *hits);
+  *hits = 0;
+  pthread_t t1, t2;
+  pthread_create(&t1, 0, worker, 0);
+  pthread_create(&t2, 0, worker, 0);
+  pthread_mutex_lock(&m);
+  *hits = *hits + 1;
+  pthread_mutex_unlock(&m);
+  return 0;
+}
