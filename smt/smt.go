@@ -107,7 +107,7 @@ func (s *Solver) Int(e cfa.Expr, env Env) z3.Int {
 		case cfa.Neg:
 			return s.Int(e.X, env).Neg()
 		case cfa.BitNot:
-			return s.uf("bvnot", s.Int(e.X, env))
+			return s.Int(e.X, env).Neg().Sub(s.Num(1)) // ~x == -x-1 in two's complement
 		}
 		if to, ok := e.Op.IntType(); ok {
 			return s.wrap(s.Int(e.X, env), to)
@@ -128,7 +128,17 @@ func (s *Solver) Int(e cfa.Expr, env Env) z3.Int {
 			return s.truncDiv(x, y)
 		case cfa.Mod:
 			return x.Sub(y.Mul(s.truncDiv(x, y)))
-		default: // bitwise: uninterpreted, an over-approximation
+		default:
+			if r, ok := s.bitwiseConst(e.Op, x, e.Y); ok {
+				return r
+			}
+			if e.Op != cfa.Shl && e.Op != cfa.Shr {
+				if r, ok := s.bitwiseConst(e.Op, y, e.X); ok { // & | ^ commute
+					return r
+				}
+			}
+			// Bitwise on two variables: uninterpreted, an
+			// over-approximation.
 			return s.uf(e.Op.String(), x, y)
 		}
 	case cfa.Cond:
@@ -150,6 +160,68 @@ func (s *Solver) wrap(x z3.Int, to cfa.IntType) z3.Int {
 	}
 	h := s.Ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(to.Bits-1)), s.intSort).(z3.Int)
 	return x.Add(h).Mod(m).Sub(h)
+}
+
+// bitwiseConst translates x op c for a constant c exactly, in linear
+// arithmetic over two's complement integers of unbounded width (a C
+// value's bits are those of the mathematical integer): x & m for
+// m = 2^j - 2^i (a run of ones) is (x mod 2^j) - (x mod 2^i), a
+// non-negative mask is a sum of runs, a negative one c is x - (x & ~c);
+// x | c = x + c - (x & c); x ^ c = x + c - 2(x & c); x << k = x * 2^k
+// and x >> k = floor(x / 2^k) (Z3's div by a positive number floors,
+// which is the arithmetic shift). ok is false when c is no constant,
+// or a shift count the interpreter rejects.
+func (s *Solver) bitwiseConst(op cfa.BinOp, x z3.Int, c cfa.Expr) (z3.Int, bool) {
+	k, ok := c.(cfa.Const)
+	if !ok {
+		return z3.Int{}, false
+	}
+	pow := func(n uint) z3.Int {
+		return s.Ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), n), s.intSort).(z3.Int)
+	}
+	and := func(m int64) z3.Int {
+		neg := m < 0
+		if neg {
+			m = ^m
+		}
+		r := s.Num(0)
+		for i := uint(0); i < 63; {
+			if m>>i&1 == 0 {
+				i++
+				continue
+			}
+			j := i
+			for j < 63 && m>>j&1 == 1 {
+				j++
+			}
+			r = r.Add(x.Mod(pow(j)))
+			if i > 0 {
+				r = r.Sub(x.Mod(pow(i)))
+			}
+			i = j
+		}
+		if neg {
+			return x.Sub(r)
+		}
+		return r
+	}
+	switch op {
+	case cfa.BitAnd:
+		return and(k.Val), true
+	case cfa.BitOr:
+		return x.Add(s.Num(k.Val)).Sub(and(k.Val)), true
+	case cfa.BitXor:
+		return x.Add(s.Num(k.Val)).Sub(and(k.Val).Mul(s.Num(2))), true
+	case cfa.Shl, cfa.Shr:
+		if k.Val < 0 || k.Val >= 64 {
+			return z3.Int{}, false
+		}
+		if op == cfa.Shl {
+			return x.Mul(pow(uint(k.Val))), true
+		}
+		return x.Div(pow(uint(k.Val))), true
+	}
+	return z3.Int{}, false
 }
 
 // Bool translates e as a formula (an integer means "!= 0").

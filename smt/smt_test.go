@@ -53,3 +53,42 @@ func TestMinimalCoreDropsIrrelevantClauses(t *testing.T) {
 		t.Fatal("queries not counted")
 	}
 }
+
+// TestBitwiseWithConstantIsExact checks the linear encodings of x & c,
+// x | c, x ^ c (either side), x << k, x >> k and ~x against Go's
+// two's-complement operators, for a variable x bound to each value.
+func TestBitwiseWithConstantIsExact(t *testing.T) {
+	s := New(0)
+	x := &cfa.Var{Name: "x"}
+	env := func(v *cfa.Var) string { return v.Name }
+	values := []int64{-1 << 40, -257, -9, -8, -1, 0, 1, 5, 7, 8, 255, 1<<40 + 3}
+	masks := []int64{0, 1, 3, 4, 6, 8, -8, -1, 0x55, 0xF0F0, ^0x10, -0x1000000001}
+	ops := []struct {
+		op cfa.BinOp
+		eval func(a, b int64) int64
+	}{
+		{cfa.BitAnd, func(a, b int64) int64 { return a & b }},
+		{cfa.BitOr, func(a, b int64) int64 { return a | b }},
+		{cfa.BitXor, func(a, b int64) int64 { return a ^ b }},
+	}
+	check := func(e cfa.Expr, v, want int64) {
+		t.Helper()
+		bound := s.Const("x").Eq(s.Num(v))
+		if ok, err := s.Check(bound, s.Int(e, env).NE(s.Num(want))); err != nil || ok {
+			t.Errorf("x=%d: %s may differ from %d (sat=%v, err=%v)", v, e, want, ok, err)
+		}
+	}
+	for _, v := range values {
+		for _, o := range ops {
+			for _, c := range masks {
+				check(cfa.Binary{Op: o.op, X: cfa.Ref{V: x}, Y: cfa.Const{Val: c}}, v, o.eval(v, c))
+				check(cfa.Binary{Op: o.op, X: cfa.Const{Val: c}, Y: cfa.Ref{V: x}}, v, o.eval(c, v))
+			}
+		}
+		for _, k := range []int64{0, 1, 3, 20} {
+			check(cfa.Binary{Op: cfa.Shl, X: cfa.Ref{V: x}, Y: cfa.Const{Val: k}}, v, v<<k)
+			check(cfa.Binary{Op: cfa.Shr, X: cfa.Ref{V: x}, Y: cfa.Const{Val: k}}, v, v>>k)
+		}
+		check(cfa.Unary{Op: cfa.BitNot, X: cfa.Ref{V: x}}, v, ^v)
+	}
+}

@@ -299,6 +299,17 @@ func (t *tb) memoryOrder(n cc.ExpressionNode, fn string, p cfa.Pos) {
 		Note: "memory_order_" + name + " read as memory_order_seq_cst (" + fn + "): races that only weaker orderings allow are not found"})
 }
 
+// hasObject reports whether atomic builtin name takes the object it
+// accesses as its first argument (all but fences and lock-freedom
+// queries).
+func hasObject(name string) bool {
+	switch name {
+	case "__atomic_thread_fence", "__atomic_signal_fence", "__sync_synchronize", "__atomic_always_lock_free", "__atomic_is_lock_free":
+		return false
+	}
+	return true
+}
+
 // yieldsObject reports whether atomic builtin name yields a value of
 // its object's type (a load, an exchange, a fetch-and-op).
 func yieldsObject(name string) bool {
@@ -329,6 +340,26 @@ var rmwOps = map[string]func(old, v cfa.Expr) cfa.Expr{
 func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
 	if !strings.HasPrefix(name, "__atomic_") && !strings.HasPrefix(name, "__sync_") && name != "__circ_atomic_init" {
 		return nil, false
+	}
+	if len(as) > 0 && t.fixed[as[0]] == nil && hasObject(name) {
+		if d, _, _ := addrArg(as[0]); d == nil {
+			// The object is reached through a pointer (&a[i], &p->n,
+			// p): one arm per integer cell it may designate, the
+			// pointer read before the atomic step.
+			if pt := pointee(as[0].Type()); pt == nil || !isInt(pt) {
+				t.b.fail(as[0], "unsupported: %s on an object of type %s", name, describeC(pt))
+			}
+			var res *cfa.Var
+			if want {
+				res = t.temp(x.Type())
+			}
+			t.withObjectsAt(as[:1], func(cc.ExpressionNode) bool { return true }, func() {
+				if v, _ := t.atomicBuiltin(name, x, as, want, p); want {
+					t.set(res, v, p)
+				}
+			})
+			return unless(want, ref(res)), true
+		}
 	}
 	nargs := func(n int) {
 		if len(as) != n {

@@ -20,6 +20,10 @@ type lval struct {
 	addr cfa.Expr // when l is nil: a stable expression
 	typ  cc.Type
 	n    cc.Node
+	// arg: n is the pointer a builtin (a synchronization primitive,
+	// an atomic builtin) takes its object through, not an lvalue; the
+	// builtin's access is atomic whatever the object's type.
+	arg bool
 }
 
 // derefSite is one choice on a run-time address (an access through a
@@ -359,7 +363,7 @@ func (t *tb) access(lv lval, body func(l *local)) {
 		t.b.fail(lv.n, "unsupported: %s accessed through a pointer as a whole", describe(lv.typ))
 	}
 	site := &derefSite{addr: lv.addr, typ: lv.typ, pos: t.b.pos(lv.n), text: nodeText(lv.n)}
-	if e, ok := lv.n.(cc.ExpressionNode); ok {
+	if e, ok := lv.n.(cc.ExpressionNode); ok && !lv.arg {
 		switch t.b.lvalueAtomicity(e, 0) {
 		case atomicNo:
 			site.plainView = site.text

@@ -567,9 +567,18 @@ func (t *tb) lowerPrim(name string, pr prim, x *cc.PostfixExpression, as []cc.Ex
 // object it designates: a choice among the objects its value may
 // designate (memory.go), body lowered once in each arm.
 func (t *tb) withObjects(as []cc.ExpressionNode, body func()) {
+	t.withObjectsAt(as, func(a cc.ExpressionNode) bool {
+		pt := pointee(a.Type())
+		return pt != nil && t.b.syncTypeName(pt) != "" && !isNull(a)
+	}, body)
+}
+
+// withObjectsAt is withObjects for the arguments of as that object
+// selects.
+func (t *tb) withObjectsAt(as []cc.ExpressionNode, object func(cc.ExpressionNode) bool, body func()) {
 	var ptrs []int
 	for i, a := range as {
-		if pt := pointee(a.Type()); pt != nil && t.b.syncTypeName(pt) != "" && !isNull(a) {
+		if object(a) {
 			if d, _, _ := addrArg(a); d == nil {
 				ptrs = append(ptrs, i)
 			}
@@ -586,6 +595,7 @@ func (t *tb) withObjects(as []cc.ExpressionNode, body func()) {
 			addr = t.snapshot(addr, as[i].Type(), t.b.pos(as[i]))
 		}
 		lvs[k] = t.atAddr(addr, pointee(as[i].Type()), as[i])
+		lvs[k].arg = true
 	}
 	outer := t.fixed
 	var rec func(k int, fixed map[cc.ExpressionNode]*local)
