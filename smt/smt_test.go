@@ -64,7 +64,7 @@ func TestBitwiseWithConstantIsExact(t *testing.T) {
 	values := []int64{-1 << 40, -257, -9, -8, -1, 0, 1, 5, 7, 8, 255, 1<<40 + 3}
 	masks := []int64{0, 1, 3, 4, 6, 8, -8, -1, 0x55, 0xF0F0, ^0x10, -0x1000000001}
 	ops := []struct {
-		op cfa.BinOp
+		op   cfa.BinOp
 		eval func(a, b int64) int64
 	}{
 		{cfa.BitAnd, func(a, b int64) int64 { return a & b }},
