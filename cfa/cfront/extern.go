@@ -352,12 +352,16 @@ func untrackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 // untrackedCell is the stand-in for cell l of an instance circ does not
 // track: a scratch variable holding any value the cell may hold, whose
 // writes are dropped; for a mutex, l marked untracked (locking it
-// excludes nothing).
+// excludes nothing). A thread handle there holds any value: a thread
+// created into it runs as any other, and a join of it waits for no
+// thread circ knows (it excludes nothing), its read marked untracked
+// so that a race trace that passes the join is no evidence.
 func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
+	note := "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"
 	if l.v.Kind == cfa.Handle {
-		// A thread handle of another instance would need a thread id
-		// circ keeps per instance.
-		t.b.failAt(p, "unsupported: %s in a block of %s circ does not track (a pthread_t in a summary)", describeC(l.typ), t.b.cells[l.v].obj.Name)
+		h := t.newVar(nil, "tmp", cfa.Handle, l.typ)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: h.v, Untracked: true, Pos: p, Note: note})
+		return h
 	}
 	if l.sync != "" {
 		u := *l
@@ -366,7 +370,7 @@ func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
 	}
 	v := t.temp(l.typ)
 	lo, hi := t.b.rangeOf(l.typ)
-	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Like: l.v, Untracked: true, Pos: p, Note: "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"})
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Like: l.v, Untracked: true, Pos: p, Note: note})
 	return &local{v: v, typ: l.typ}
 }
 
