@@ -272,11 +272,16 @@ func (t *tb) atomicRMW(x *cfa.Var, f func(old cfa.Expr) cfa.Expr, wantOld, wantN
 }
 
 // atomicObj resolves the object argument &x of an atomic builtin: an
-// integer variable.
+// integer variable of the type the argument points to (the builtin
+// reads and writes values of that type, which circ would otherwise
+// take as the object's).
 func (t *tb) atomicObj(n cc.ExpressionNode, fn string) *cfa.Var {
 	l, at := t.addrOfVar(n, fn+" object")
 	if l.v.Kind != cfa.Data {
 		t.b.fail(at, "%s: %s is not an integer object", fn, l.v.CName)
+	}
+	if pt := pointee(n.Type()); pt != nil && isInt(pt) && l.typ != nil && t.b.intType(pt) != t.b.intType(l.typ) {
+		t.b.fail(n, "unsupported: %s on %s, of type %s, through a pointer to %s", fn, l.v.CName, describeC(l.typ), describeC(pt))
 	}
 	return l.v
 }
@@ -568,13 +573,8 @@ func (t *tb) compareExchange(x, expected *cfa.Var, desired cfa.Expr, weak bool, 
 
 // checkAtomicViews rejects an access through a pointer (*p, p[i],
 // p->f) whose lvalue, as written, disagrees with the atomicity of a
-// cell it may reach. A plain lvalue (a pointer declared `int *`, a
-// member of a plain struct type) on an _Atomic object: C makes the
-// access undefined and gcc compiles it as a plain access, so reading it
-// as atomic could hide a race. An _Atomic lvalue on a plain object
-// (`(atomic_int *)&g`, a block allocated as `int`): gcc compiles an
-// atomic access, which circ, reading the object as plain, would report
-// as racing. Run after the points-to analysis, on the arms it keeps.
+// cell it may reach (viewMismatch). Run after the points-to analysis,
+// on the arms it keeps.
 func (b *builder) checkAtomicViews(s *derefSite, vals pointsto.Set) {
 	if s.plainView == "" && s.atomicView == "" {
 		return
@@ -584,11 +584,8 @@ func (b *builder) checkAtomicViews(s *derefSite, vals pointsto.Set) {
 		if !s.cells[a] || o == nil || i >= len(o.Cells) {
 			continue
 		}
-		switch atomic := b.atomic[o.Cells[i]]; {
-		case atomic && s.plainView != "":
-			b.failAt(s.pos, "unsupported: atomic object %s accessed through %s, whose type is not _Atomic (the access is undefined)", o.CellName(i), s.plainView)
-		case !atomic && s.atomicView != "":
-			b.failAt(s.pos, "unsupported: plain object %s accessed through %s, whose type is _Atomic (declare or allocate the object as _Atomic)", o.CellName(i), s.atomicView)
+		if msg := viewMismatch(b.atomic[o.Cells[i]], o.CellName(i), s.plainView, s.atomicView); msg != "" {
+			b.failAt(s.pos, "%s", msg)
 		}
 	}
 }

@@ -205,8 +205,12 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		} else {
 			t.nargs(x, name, as, 4)
 		}
-		t.withObjects(as[:1], func() { t.create(name, x, as, fn, argN, p) })
-		return unless(want, num(0)), true
+		create := func() { t.withObjects(as[:1], func() { t.create(name, x, as, fn, argN, p) }) }
+		if !want || name == "pthread_create_N" {
+			create()
+			return unless(want, num(0)), true
+		}
+		return t.createOrFail(name, as, create, p), true
 	case "pthread_join", "pthread_join_N", "thrd_join", "__goblint_assume_join":
 		if t.b.funcs[name] != nil {
 			return nil, false
@@ -553,6 +557,33 @@ func (t *tb) create(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 		// least one; h holds the last one's id.
 		t.loop(p, create)
 	}
+}
+
+// createOrFail lowers a thread creation whose result the program uses:
+// it may fail, as POSIX allows (EAGAIN: no resources; C11's thrd_error),
+// and then no thread starts, the arguments having been evaluated. A
+// program that ignores the result is taken to have its threads (a
+// failure there only removes one).
+func (t *tb) createOrFail(name string, as []cc.ExpressionNode, create func(), p cfa.Pos) cfa.Expr {
+	failure := int64(11) // EAGAIN
+	if name == "thrd_create" {
+		failure = 2 // thrd_error
+	}
+	res := t.temp(nil)
+	t.choose(p,
+		arm{body: func() {
+			create()
+			t.set(res, num(0), p)
+		}},
+		arm{body: func() {
+			for _, a := range as {
+				if d, _, _ := addrArg(a); d == nil && !isNull(a) && t.funcDesignator(stripFuncCasts(a)) == "" {
+					t.discardRead(a, p)
+				}
+			}
+			t.set(res, num(failure), p)
+		}})
+	return ref(res)
 }
 
 // routineArg is the argument a thread running fd receives: arg, or none

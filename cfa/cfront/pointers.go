@@ -291,9 +291,19 @@ func pointee(t cc.Type) cc.Type {
 	return nil
 }
 
-// atAddr is the lvalue of type typ at address addr: the cell itself when addr
-// is constant and names a scalar cell.
+// atAddr is the lvalue n of type typ at address addr: the cell itself
+// when addr is constant and names a scalar cell.
 func (t *tb) atAddr(addr cfa.Expr, typ cc.Type, n cc.Node) lval {
+	return t.lvalAt(addr, typ, n, false)
+}
+
+// atAddrArg is atAddr for the object a builtin reaches through its
+// pointer argument n (lval.arg).
+func (t *tb) atAddrArg(addr cfa.Expr, typ cc.Type, n cc.Node) lval {
+	return t.lvalAt(addr, typ, n, true)
+}
+
+func (t *tb) lvalAt(addr cfa.Expr, typ cc.Type, n cc.Node, arg bool) lval {
 	if k, ok := addr.(cfa.Const); ok && !t.b.isStruct(typ) && typ.Kind() != cc.Array {
 		if o, i := t.b.prog.Memory.Find(k.Val); o != nil && i < len(o.Cells) {
 			ci := t.b.cells[o.Cells[i]]
@@ -301,14 +311,52 @@ func (t *tb) atAddr(addr cfa.Expr, typ cc.Type, n cc.Node) lval {
 				if ci.l.bad != "" {
 					t.b.fail(n, "%s", ci.l.bad)
 				}
-				return lval{l: ci.l, typ: typ, n: n}
+				if !arg {
+					plain, atomic := t.b.views(n)
+					if msg := viewMismatch(t.b.atomic[o.Cells[i]], o.CellName(i), plain, atomic); msg != "" {
+						t.b.fail(n, "%s", msg)
+					}
+				}
+				return lval{l: ci.l, typ: typ, n: n, arg: arg}
 			}
 		}
 	}
 	if readsGlobal(addr) {
 		addr = t.snapshot(addr, nil, t.b.pos(n))
 	}
-	return lval{addr: addr, typ: typ, n: n}
+	return lval{addr: addr, typ: typ, n: n, arg: arg}
+}
+
+// views names lvalue n when, as written, its type is plain (plain) or
+// _Atomic (atomic), for viewMismatch; both are "" when circ cannot tell.
+func (b *builder) views(n cc.Node) (plain, atomic string) {
+	if e, ok := n.(cc.ExpressionNode); ok {
+		switch b.lvalueAtomicity(e, 0) {
+		case atomicNo:
+			return nodeText(n), ""
+		case atomicYes:
+			return "", nodeText(n)
+		}
+	}
+	return "", ""
+}
+
+// viewMismatch is the error for an access whose lvalue, as written,
+// disagrees with the atomicity of the cell name it reaches (atomic), or
+// "". A plain lvalue (a pointer declared `int *`, a member of a plain
+// struct type) on an _Atomic object: C makes the access undefined and
+// gcc compiles it as a plain access, so reading it as atomic could hide
+// a race. An _Atomic lvalue on a plain object (`(atomic_int *)&g`, a
+// block allocated as `int`): gcc compiles an atomic access, which circ,
+// reading the object as plain, would report as racing.
+func viewMismatch(atomic bool, name, plainView, atomicView string) string {
+	switch {
+	case atomic && plainView != "":
+		return fmt.Sprintf("unsupported: atomic object %s accessed through %s, whose type is not _Atomic (the access is undefined)", name, plainView)
+	case !atomic && atomicView != "":
+		return fmt.Sprintf("unsupported: plain object %s accessed through %s, whose type is _Atomic (declare or allocate the object as _Atomic)", name, atomicView)
+	}
+	return ""
 }
 
 // addrOf is the address of lvalue lv.
@@ -363,13 +411,8 @@ func (t *tb) access(lv lval, body func(l *local)) {
 		t.b.fail(lv.n, "unsupported: %s accessed through a pointer as a whole", describe(lv.typ))
 	}
 	site := &derefSite{addr: lv.addr, typ: lv.typ, pos: t.b.pos(lv.n), text: nodeText(lv.n)}
-	if e, ok := lv.n.(cc.ExpressionNode); ok && !lv.arg {
-		switch t.b.lvalueAtomicity(e, 0) {
-		case atomicNo:
-			site.plainView = site.text
-		case atomicYes:
-			site.atomicView = site.text
-		}
+	if !lv.arg {
+		site.plainView, site.atomicView = t.b.views(lv.n)
 	}
 	cell := func(a int64) *local {
 		o, i := t.b.prog.Memory.Find(a)

@@ -594,8 +594,7 @@ func (t *tb) withObjectsAt(as []cc.ExpressionNode, object func(cc.ExpressionNode
 		if !t.stableExpr(addr) {
 			addr = t.snapshot(addr, as[i].Type(), t.b.pos(as[i]))
 		}
-		lvs[k] = t.atAddr(addr, pointee(as[i].Type()), as[i])
-		lvs[k].arg = true
+		lvs[k] = t.atAddrArg(addr, pointee(as[i].Type()), as[i])
 	}
 	outer := t.fixed
 	var rec func(k int, fixed map[cc.ExpressionNode]*local)
