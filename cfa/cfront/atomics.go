@@ -32,7 +32,9 @@ func (b *builder) isAtomicObject(d *cc.Declarator) bool { return b.atomicDecl(d,
 func (b *builder) pointsToAtomic(d *cc.Declarator) bool { return b.atomicDecl(d, 1, 0) }
 
 // atomicDecl reports whether the object reached from declarator d
-// through derefs pointer levels is _Atomic.
+// through derefs levels is _Atomic: a level is a pointer's pointee or a
+// function's result (what `atomic_int *f(void)` returns points to an
+// _Atomic object: two levels).
 func (b *builder) atomicDecl(d *cc.Declarator, derefs, depth int) bool {
 	if d == nil {
 		return false
@@ -41,7 +43,7 @@ func (b *builder) atomicDecl(d *cc.Declarator, derefs, depth int) bool {
 		switch {
 		case dv.array:
 			continue // an array's elements carry its qualifiers
-		case dv.ptr != nil && derefs > 0:
+		case derefs > 0:
 			derefs--
 			continue
 		case dv.ptr != nil:
@@ -70,6 +72,9 @@ func (b *builder) atomicDecl(d *cc.Declarator, derefs, depth int) bool {
 				bt = x.Elem()
 				continue
 			}
+		case *cc.FunctionType:
+			bt = x.Result()
+			continue
 		}
 		break
 	}

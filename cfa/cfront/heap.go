@@ -75,7 +75,7 @@ func (b *builder) allocType(x *cc.PostfixExpression, stack []any) allocUse {
 			if fd := enclosingFunc(stack[:i]); fd != nil {
 				if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok {
 					pt := pointee(ft.Result())
-					return allocUse{typ: pt, returned: pt != nil && isVoid(pt)}
+					return allocUse{typ: pt, atomic: b.atomicDecl(fd.Declarator, 2, 0), returned: pt != nil && isVoid(pt)}
 				}
 			}
 			return allocUse{}
