@@ -51,16 +51,13 @@ func (b *builder) atomicDecl(d *cc.Declarator, derefs, depth int) bool {
 		}
 		return false // a function
 	}
-	if derefs > 0 {
-		// Through a typedef of a pointer: not followed.
-		return false
-	}
-	if d.IsAtomic() || b.typeofAtomic()[d] {
+	if derefs == 0 && (d.IsAtomic() || b.typeofAtomic()[d]) {
 		return true
 	}
-	// Through a typedef (of the elements, for an array, or of what
-	// the pointers skipped point to), whose own declarator says where
-	// its _Atomic is.
+	// Through a typedef (of the elements, for an array, of what the
+	// pointers skipped point to, of a function's result, or of a
+	// pointer the levels left go through: typedef atomic_int *aptr),
+	// whose own declarator says where its _Atomic is.
 	bt := d.Type()
 	for bt != nil {
 		switch x := bt.(type) {
@@ -83,14 +80,14 @@ func (b *builder) atomicDecl(d *cc.Declarator, derefs, depth int) bool {
 	}
 	if bt != nil {
 		if td := bt.Typedef(); td != nil && td != d {
-			return b.atomicDecl(td, 0, depth+1)
+			return b.atomicDecl(td, derefs, depth+1)
 		}
 	}
 	if d.IsTypename() {
 		// cc names a typedef's type after the typedef itself; the
 		// typedef its declaration names is recorded apart.
 		if base := b.typedefBase()[d]; base != nil {
-			return b.atomicDecl(base, 0, depth+1)
+			return b.atomicDecl(base, derefs, depth+1)
 		}
 	}
 	return false
@@ -693,8 +690,10 @@ func (b *builder) declPointee(d *cc.Declarator) atomicity {
 		return atomicIf(b.atomicDecl(d, 1, 0))
 	case len(ds) > 0 && ds[0].array:
 		return atomicIf(b.isAtomicObject(d)) // elements carry the qualifiers
+	case len(ds) == 0 && isPtr(d.Type()) && d.Type().Typedef() != nil:
+		return atomicIf(b.atomicDecl(d, 1, 0)) // a pointer typedef
 	}
-	return atomicUnknown // a pointer typedef
+	return atomicUnknown
 }
 
 // castPointee says whether the pointer type a cast names points to an

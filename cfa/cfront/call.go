@@ -559,17 +559,26 @@ func (t *tb) create(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	}
 }
 
+// createFailures are the values a failed thread creation returns:
+// pthread_create's errors (EAGAIN: no resources; EINVAL, EPERM: an
+// attribute the system refuses, which circ does not interpret) and
+// C11's thrd_error and thrd_nomem (glibc's and musl's numbering).
+var createFailures = map[string][]int64{
+	"pthread_create": {11, 22, 1},
+	"thrd_create":    {2, 3},
+}
+
 // createOrFail lowers a thread creation whose result the program uses:
-// it may fail, as POSIX allows (EAGAIN: no resources; C11's thrd_error),
+// it may fail, as POSIX and C11 allow, with any of its error values,
 // and then no thread starts, the arguments having been evaluated. A
 // program that ignores the result is taken to have its threads (a
 // failure there only removes one).
 func (t *tb) createOrFail(name string, as []cc.ExpressionNode, create func(), p cfa.Pos) cfa.Expr {
-	failure := int64(11) // EAGAIN
-	if name == "thrd_create" {
-		failure = 2 // thrd_error
-	}
 	res := t.temp(nil)
+	var fails []arm
+	for _, code := range createFailures[name] {
+		fails = append(fails, arm{body: func() { t.set(res, num(code), p) }})
+	}
 	t.choose(p,
 		arm{body: func() {
 			create()
@@ -581,7 +590,7 @@ func (t *tb) createOrFail(name string, as []cc.ExpressionNode, create func(), p 
 					t.discardRead(a, p)
 				}
 			}
-			t.set(res, num(failure), p)
+			t.choose(p, fails...)
 		}})
 	return ref(res)
 }
