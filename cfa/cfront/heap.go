@@ -125,7 +125,14 @@ func (b *builder) scanAllocations() {
 		if !ok || x.Case != cc.PostfixExpressionCall {
 			return true
 		}
-		if pt := pointee(x.Type()); pt != nil && isVoid(pt) {
+		alloc := false
+		if _, pe := directCall(n); pe != nil {
+			switch pe.Token.SrcStr() {
+			case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca":
+				alloc = true // also where cc declares it implicitly
+			}
+		}
+		if pt := pointee(x.Type()); alloc || pt != nil && isVoid(pt) {
 			b.allocs[x] = b.allocType(x, stack)
 		}
 		return true
