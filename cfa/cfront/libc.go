@@ -164,13 +164,21 @@ func (t *tb) memCells(name string, a, n cc.ExpressionNode) []cellSpec {
 		}
 		typ = pointee(a.Type())
 	}
+	if (typ == nil || isVoid(typ)) && t.fr.alloc != nil {
+		// An allocator's wrapper clearing the block it returns
+		// (void *p = alloc(n); memset(p, 0, n); return p;): the
+		// block has the type the wrapper's call allocates.
+		if d := identOf(a); d != nil && returnedBy([]any{t.fr.fd}, d) {
+			typ = t.fr.alloc.typ
+		}
+	}
 	if typ == nil || isVoid(typ) || typ.Size() <= 0 {
 		t.b.fail(a, "unsupported: %s through %s (circ needs the object's type)", name, describeC(a.Type()))
 	}
 	if s := t.b.packedIn(typ); s != "" {
 		t.b.fail(n, "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
 	}
-	size, ok := intValue(n.Value())
+	size, ok := t.constant(n)
 	if !ok || size < 0 || size%typ.Size() != 0 {
 		t.b.fail(n, "unsupported: %s of a size that is not a constant multiple of sizeof(%s)", name, describeC(typ))
 	}
