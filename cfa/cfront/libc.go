@@ -191,7 +191,7 @@ func (t *tb) memCells(name string, a, n cc.ExpressionNode) []cellSpec {
 		t.b.fail(n, "unsupported: %s of more than %d cells", name, maxMemCells)
 	}
 	for _, cs := range out {
-		if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" {
+		if cs.bad != "" || (name != "memset" && t.b.syncTypeName(cs.typ) != "") {
 			t.b.fail(a, "unsupported: %s over %s", name, describeC(cs.typ))
 		}
 	}
@@ -213,7 +213,8 @@ func (t *tb) stableValue(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 }
 
 // memset writes the byte c into every cell from p on: a cell holds c
-// repeated over its bytes. A value circ cannot compute (a byte other
+// repeated over its bytes, a synchronization object zeroed is in its
+// initial state (zeroSync). A value circ cannot compute (a byte other
 // than 0 in a pointer, a byte known only at run time) is havocked.
 func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	cells := t.memCells("memset", as[0], as[2])
@@ -224,6 +225,13 @@ func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) 
 	}
 	for j, cs := range cells {
 		lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
+		if s := t.b.syncTypeName(cs.typ); s != "" {
+			if !known || c&0xff != 0 {
+				t.b.fail(as[1], "unsupported: memset over %s with a byte other than 0", s)
+			}
+			t.access(lv, func(l *local) { t.zeroSync(l, as[0], p) })
+			continue
+		}
 		val, exact := byteFill(c, cs.typ)
 		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
 			if known && exact {

@@ -696,7 +696,7 @@ func lowerMutexInit(c *pcall) {
 	if c.untrackedInit(m) {
 		return
 	}
-	t.set(m.v, num(0), c.p)
+	t.set(m.v, num(0), c.p) // unlocked
 	if t.mutexKind(m) == cfa.UnknownMutexKind {
 		t.set(t.kindField(m.v), c.attrKind(1, "pthread_mutexattr_t"), c.p)
 	} else if !isNull(c.as[1]) {
@@ -891,10 +891,58 @@ func lowerRwInit(c *pcall) {
 	if !isNull(c.as[1]) {
 		c.obj(1, "pthread_rwlockattr_t")
 	}
-	c.t.set(rw.v, num(0), c.p)
-	c.t.set(c.t.field(rw.v, "readers", 0), num(0), c.p)
+	c.t.resetRw(rw.v, c.p)
 	c.sc.Object = rw.v
 	c.ret(num(0))
+}
+
+// resetRw puts rwlock rw in its initial state: neither writer nor
+// reader holds it.
+func (t *tb) resetRw(rw *cfa.Var, p cfa.Pos) {
+	t.set(rw, num(0), p)
+	t.set(t.field(rw, "readers", 0), num(0), p)
+}
+
+// zeroSync lowers a memset with byte 0 over l, a synchronization
+// object. In glibc the all-zero bytes are the static initializer of a
+// mutex (PTHREAD_MUTEX_INITIALIZER, a normal mutex), a spin lock, a
+// rwlock, a condition variable and a once-control (PTHREAD_ONCE_INIT):
+// zeroing one puts it in that state, even while a thread holds it,
+// since memset does not ask the lock. For any other type (a semaphore,
+// a barrier, an attribute, a thread handle, C11's objects) zero bytes
+// are no state POSIX defines, and n, the memset's argument, is
+// rejected.
+func (t *tb) zeroSync(l *local, n cc.ExpressionNode, p cfa.Pos) {
+	switch l.sync {
+	case "pthread_mutex_t", "pthread_spinlock_t", "pthread_rwlock_t", "pthread_cond_t", "pthread_once_t":
+	default:
+		t.b.fail(n, "unsupported: memset over %s", l.sync)
+	}
+	if l.untracked {
+		// An instance of a summary that circ does not track: locking
+		// it excludes nothing, so its state is nothing to reset.
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Note: "memset over " + l.sync + " circ does not track"})
+		return
+	}
+	switch l.sync {
+	case "pthread_mutex_t":
+		switch k := t.mutexKind(l); k {
+		case cfa.NormalMutex:
+		case cfa.UnknownMutexKind:
+			t.set(t.kindField(l.v), num(mutexNormal), p)
+		default:
+			// Its kind is fixed by lowering: zero bytes would make it
+			// normal.
+			t.b.fail(n, "unsupported: memset over %s, a %s mutex", l.v.CName, k)
+		}
+		t.set(l.v, num(0), p)
+	case "pthread_rwlock_t":
+		t.resetRw(l.v, p)
+	case "pthread_cond_t":
+		// Waiting is not modelled by state (condWait): nothing to reset.
+	default:
+		t.set(l.v, num(0), p)
+	}
 }
 
 // rwOp lowers the locking calls of a rwlock: its variable is 1 while a
