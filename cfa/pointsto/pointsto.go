@@ -22,7 +22,11 @@ import (
 
 // Set is the set of addresses an expression may evaluate to. Top means
 // any address at all (the expression's provenance is lost). Values that
-// are no address (integers, null) are not recorded.
+// are no address are not recorded, except for one bit: Int, whether the
+// expression may be a non-zero integer (a number, an indeterminate
+// value). A set with neither addresses nor Int is that of null, which
+// lets the analysis see that `if (fp) fp();` never calls when fp is
+// only ever null (an optional callback nobody sets).
 //
 // Addrs are the addresses a defined access may go through. Past are
 // addresses one past the end of an array that a subscript or field
@@ -35,6 +39,7 @@ type Set struct {
 	Addrs map[int64]bool
 	Past  map[int64]bool
 	Top   bool
+	Int   bool
 }
 
 // Has reports whether s may hold a as an address a defined access goes
@@ -53,6 +58,9 @@ func (s Set) All() []int64 { return sorted(s.Addrs, s.Past) }
 
 // Empty reports whether s holds no address.
 func (s Set) Empty() bool { return !s.Top && len(s.Addrs) == 0 && len(s.Past) == 0 }
+
+// Null reports whether s holds only 0.
+func (s Set) Null() bool { return s.Empty() && !s.Int }
 
 func sorted(a, b map[int64]bool) []int64 {
 	out := make([]int64, 0, len(a)+len(b))
@@ -117,10 +125,13 @@ func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscri
 		r.reach[c] = make([]bool, len(c.Locs))
 	}
 	r.reach[p.Main()][p.Main().Entry] = true
-	// Initial values: a static pointer's initializer.
+	// Initial values: a static pointer's initializer, or a number.
 	seed := func(v *cfa.Var) {
-		if r.mem.IsAddr(v.Init) {
+		switch {
+		case r.mem.IsAddr(v.Init):
 			r.add(v, Set{Addrs: map[int64]bool{v.Init: true}})
+		case v.Init != 0:
+			r.add(v, Set{Int: true})
 		}
 	}
 	for _, v := range p.Globals {
@@ -159,6 +170,11 @@ func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscri
 
 // transfer adds e's effect on the value sets; it reports a change.
 func (r *Result) transfer(e *cfa.Edge) bool {
+	changed := false
+	if e.Mutex != nil {
+		// Lock, TryLock and Unlock: a lock's state is a number.
+		changed = r.add(e.Mutex, Set{Int: true})
+	}
 	switch e.Kind {
 	case cfa.Assign:
 		return r.add(e.LHS, r.Eval(e.RHS))
@@ -173,8 +189,11 @@ func (r *Result) transfer(e *cfa.Edge) bool {
 		if e.Like != nil {
 			return r.add(e.LHS, r.Values(e.Like))
 		}
+		return r.add(e.LHS, Set{Int: true})
 	case cfa.Create:
-		changed := false
+		if e.LHS != nil {
+			changed = r.add(e.LHS, Set{Int: true}) // a thread's id
+		}
 		if !r.reach[e.Template][e.Template.Entry] {
 			r.reach[e.Template][e.Template.Entry] = true
 			changed = true
@@ -182,9 +201,12 @@ func (r *Result) transfer(e *cfa.Edge) bool {
 		if e.Arg != nil && e.Template.Param != nil {
 			changed = r.add(e.Template.Param, r.Eval(e.Arg)) || changed
 		}
-		return changed
+	case cfa.TryLock:
+		if e.LHS != nil {
+			changed = r.add(e.LHS, Set{Int: true}) || changed // EBUSY
+		}
 	}
-	return false
+	return changed
 }
 
 func (r *Result) add(v *cfa.Var, s Set) bool {
@@ -196,6 +218,9 @@ func (r *Result) add(v *cfa.Var, s Set) bool {
 	changed := false
 	if s.Top && !cur.Top {
 		cur.Top, changed = true, true
+	}
+	if s.Int && !cur.Int {
+		cur.Int, changed = true, true
 	}
 	for a := range s.Addrs {
 		if !cur.Addrs[a] {
@@ -224,11 +249,16 @@ func (r *Result) Values(v *cfa.Var) Set {
 func (r *Result) Reachable(c *cfa.CFA, l int) bool { return r.reach[c][l] }
 
 // Feasible reports whether e's guard may hold: false only for an arm
-// whose pointer never holds the arm's target.
+// whose pointer never holds the arm's target, and for a test `x != 0`
+// of an x that is only ever null.
 func (r *Result) Feasible(e *cfa.Edge) bool {
-	a, ok := r.arms[e]
-	if !ok || e.Kind != cfa.Assume {
+	if e.Kind != cfa.Assume {
 		return true
+	}
+	a, ok := r.arms[e]
+	if !ok {
+		x, ok := nonZeroTest(e.Cond)
+		return !ok || !r.Eval(x).Null()
 	}
 	if a.Past {
 		return r.Eval(a.Addr).HasAny(a.Target)
@@ -236,8 +266,67 @@ func (r *Result) Feasible(e *cfa.Edge) bool {
 	return r.Eval(a.Addr).Has(a.Target)
 }
 
-// Eval is the set of addresses e may evaluate to.
+// nonZeroTest matches a condition x != 0 (0 != x, or x alone as a
+// truth value) and returns x.
+func nonZeroTest(c cfa.Expr) (cfa.Expr, bool) {
+	switch x := c.(type) {
+	case cfa.Ref:
+		return x, true
+	case cfa.Unary:
+		_, conv := x.Op.IntType()
+		return x, conv
+	}
+	b, ok := c.(cfa.Binary)
+	if !ok || b.Op != cfa.Ne {
+		return nil, false
+	}
+	if k, ok := b.Y.(cfa.Const); ok && k.Val == 0 {
+		return b.X, true
+	}
+	if k, ok := b.X.(cfa.Const); ok && k.Val == 0 {
+		return b.Y, true
+	}
+	return nil, false
+}
+
+// Eval is the set of addresses e may evaluate to, with Int.
 func (r *Result) Eval(e cfa.Expr) Set {
+	s := r.addrs(e)
+	s.Int = s.Int || r.mayInt(e)
+	return s
+}
+
+// mayInt reports whether e may evaluate to a non-zero integer that is
+// no address. It over-approximates: only what certainly keeps 0 at 0
+// (a conversion, a sum) or adds nothing else (a choice) is followed.
+func (r *Result) mayInt(e cfa.Expr) bool {
+	switch e := e.(type) {
+	case cfa.Const:
+		return e.Val != 0 && !r.mem.IsAddr(e.Val)
+	case cfa.Ref:
+		return r.Values(e.V).Int
+	case cfa.Cond:
+		return r.mayInt(e.T) || r.mayInt(e.F)
+	case cfa.Unary:
+		if _, ok := e.Op.IntType(); ok {
+			// An address it truncates is lost (Top); 0 stays 0, and
+			// a non-zero number non-zero or another number.
+			return r.mayInt(e.X)
+		}
+	case cfa.Binary:
+		switch e.Op {
+		case cfa.Add:
+			return r.mayInt(e.X) || r.mayInt(e.Y)
+		case cfa.Sub:
+			return r.mayInt(e.X) || r.mayInt(e.Y) || !r.addrs(e.Y).Empty()
+		}
+	}
+	return true
+}
+
+// addrs is the set of addresses e may evaluate to; Int only as the
+// variables e reads carry it.
+func (r *Result) addrs(e cfa.Expr) Set {
 	switch e := e.(type) {
 	case cfa.Const:
 		if r.mem.IsAddr(e.Val) {
@@ -246,34 +335,34 @@ func (r *Result) Eval(e cfa.Expr) Set {
 	case cfa.Ref:
 		return r.Values(e.V)
 	case cfa.Cond:
-		return union(r.Eval(e.T), r.Eval(e.F))
+		return union(r.addrs(e.T), r.addrs(e.F))
 	case cfa.Unary:
 		if to, ok := e.Op.IntType(); ok && to.Bits == 64 {
-			return r.Eval(e.X) // an address (below 2^63) converts to itself
+			return r.addrs(e.X) // an address (below 2^63) converts to itself
 		}
-		return lost(r.Eval(e.X))
+		return lost(r.addrs(e.X))
 	case cfa.Binary:
 		switch e.Op {
 		case cfa.Add:
 			if sub := r.subs[e]; sub.Len > 0 {
-				return r.subscript(r.Eval(e.X), sub)
+				return r.subscript(r.addrs(e.X), sub)
 			}
-			x, y := r.Eval(e.X), r.Eval(e.Y)
+			x, y := r.addrs(e.X), r.addrs(e.Y)
 			if x.Empty() {
 				x, y = y, x
 				e.X, e.Y = e.Y, e.X
 			}
 			return r.offset(x, e.Y, 1)
 		case cfa.Sub:
-			if y := r.Eval(e.Y); !y.Empty() {
+			if y := r.addrs(e.Y); !y.Empty() {
 				return Set{} // a pointer difference is an integer
 			}
-			return r.offset(r.Eval(e.X), e.Y, -1)
+			return r.offset(r.addrs(e.X), e.Y, -1)
 		}
 		if e.Op.IsBool() {
 			return Set{}
 		}
-		return lost(union(r.Eval(e.X), r.Eval(e.Y)))
+		return lost(union(r.addrs(e.X), r.addrs(e.Y)))
 	}
 	return Set{}
 }
@@ -393,7 +482,7 @@ func (r *Result) subscript(base Set, sub Subscript) Set {
 }
 
 func union(a, b Set) Set {
-	out := Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}, Top: a.Top || b.Top}
+	out := Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}, Top: a.Top || b.Top, Int: a.Int || b.Int}
 	for _, s := range []Set{a, b} {
 		for x := range s.Addrs {
 			out.Addrs[x] = true
