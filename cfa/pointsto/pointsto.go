@@ -141,6 +141,9 @@ func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscri
 		for _, v := range c.Locals {
 			seed(v)
 		}
+		if c.Self != nil {
+			r.add(c.Self, Set{Int: true}) // the thread's id, set as it starts
+		}
 	}
 	for changed := true; changed; {
 		changed = false
