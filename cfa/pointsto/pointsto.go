@@ -180,19 +180,20 @@ func (r *Result) transfer(e *cfa.Edge) bool {
 	}
 	switch e.Kind {
 	case cfa.Assign:
-		return r.add(e.LHS, r.Eval(e.RHS))
+		return r.add(e.LHS, r.Eval(e.RHS)) || changed
 	case cfa.Havoc:
 		// A value circ does not know (what a joined thread returned,
 		// a library's result): any address at all. A plain havoc is
 		// an indeterminate value (uninitialized memory), which holds
-		// no object's address a defined program could use.
+		// no object's address a defined program could use, but any
+		// number.
 		if e.Approx {
-			return r.add(e.LHS, Set{Top: true})
+			return r.add(e.LHS, Set{Top: true}) || changed
 		}
 		if e.Like != nil {
-			return r.add(e.LHS, r.Values(e.Like))
+			return r.add(e.LHS, r.Values(e.Like)) || changed
 		}
-		return r.add(e.LHS, Set{Int: true})
+		return r.add(e.LHS, Set{Int: true}) || changed
 	case cfa.Create:
 		if e.LHS != nil {
 			changed = r.add(e.LHS, Set{Int: true}) // a thread's id
