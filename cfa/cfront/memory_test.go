@@ -153,6 +153,31 @@ func TestDereferenceArmsArePruned(t *testing.T) {
 	}
 }
 
+// TestElementSummaryHasOneArmPairPerCell: an access with a variable
+// index into a block of run-time length has one tracked and one
+// untracked arm for its element cell, at the representative's address. The points-to analysis also sees
+// the address one element on (its object's end, which is element 1's
+// cell): that is the same representative cell, not a second pair of
+// arms, whose tracked arm would take element e+1 for the tracked one.
+func TestElementSummaryHasOneArmPairPerCell(t *testing.T) {
+	p := mustParse(t, "#include <stdlib.h>\nint main(void) {\n  int n = __VERIFIER_nondet_int(), i = __VERIFIER_nondet_int();\n"+
+		"  int *a = malloc(n * sizeof(int));\n  if (a && i >= 0 && i < n)\n    a[i] = 1;\n  return 0;\n}\n")
+	var o *cfa.Object
+	for _, x := range p.Memory.Objects {
+		if x.Elements() {
+			o = x
+		}
+	}
+	if o == nil {
+		t.Fatalf("no element summary:\n%s", p)
+	}
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Assume && strings.Contains(e.Cond.String(), fmt.Sprint(o.Base+1)) {
+			t.Errorf("arm for the element after the representative: %s", e)
+		}
+	}
+}
+
 // TestPrivateHeapBlockBecomesLocal: a block each instance of an
 // unbounded thread allocates and keeps to itself is a local of the
 // thread; a block main allocates once stays a global.

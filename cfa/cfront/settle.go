@@ -51,8 +51,18 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 	if s.err == nil || !r.Reachable(s.t.c, s.err.From) {
 		return nil, nil
 	}
+	seen := map[int64]bool{}
 	for _, a := range s.seen(r.Eval(s.addr)) {
 		o, i := b.prog.Memory.Find(a)
+		if o != nil && o.Elements() && i < len(o.Cells) {
+			// A cell of another element: the arms of its
+			// representative cover every element.
+			a = o.Addr(i)
+		}
+		if seen[a] {
+			continue
+		}
+		seen[a] = true
 		if s.fn {
 			// Every function that fits has its arm; calling one of
 			// another type, or without a body, circ cannot follow.
