@@ -597,6 +597,21 @@ type CFA struct {
 	Self *Var
 	Mult Multiplicity
 	Pos  Pos
+	// Shadows is set on a template that stands for the threads started
+	// through a thread handle of a summary object's instance circ does
+	// not track (a pthread_t array of many elements): the same code as
+	// Shadows, whose threads are those started through the tracked
+	// handle. Which instance is tracked is any one, so a race in which
+	// such a thread takes part is also one of a thread of Shadows (take
+	// its instance as the tracked one): MayRace checks only those.
+	Shadows *CFA
+}
+
+// MayRace reports whether the accesses of a thread of a and of a thread
+// of b are checked against each other: not when one is a shadow
+// template (CFA.Shadows) and the other is not the template it shadows.
+func MayRace(a, b *CFA) bool {
+	return (a.Shadows == nil || a.Shadows == b) && (b.Shadows == nil || b.Shadows == a)
 }
 
 // NewLoc adds a location.
@@ -899,7 +914,11 @@ func (p *Program) String() string {
 		fmt.Fprintf(&b, "global %s = %d%s\n", g.Name, g.Init, kind)
 	}
 	for _, c := range p.Templates {
-		fmt.Fprintf(&b, "\ntemplate %s (instances: %s, entry: L%d)\n", c.Name, c.Mult, c.Entry)
+		shadow := ""
+		if c.Shadows != nil {
+			shadow = ", races only with " + c.Shadows.Name
+		}
+		fmt.Fprintf(&b, "\ntemplate %s (instances: %s, entry: L%d%s)\n", c.Name, c.Mult, c.Entry, shadow)
 		for l, loc := range c.Locs {
 			mark := ""
 			if loc.Atomic {

@@ -273,6 +273,9 @@ func (s *State) enabled(t int, e *cfa.Edge) (Move, bool, error) {
 			}
 		}
 	case cfa.Join:
+		if e.Untracked {
+			break // a handle of an instance circ does not track: no wait
+		}
 		h, err := ev(e.Handle)
 		if err != nil {
 			return m, false, err
@@ -460,6 +463,9 @@ func (s *State) take(m Move, v int64) (*State, error) {
 	case cfa.Exit:
 		th.Done = true
 	case cfa.Join:
+		if e.Untracked {
+			break
+		}
 		h, err := s.eval(t, e.Handle)
 		if err != nil {
 			return nil, err

@@ -83,7 +83,8 @@ func RaceOn(s *State, x *cfa.Var, def RaceDef) (a, b Access, ok bool) {
 	for i := range acc {
 		for j := i + 1; j < len(acc); j++ {
 			p, q := acc[i], acc[j]
-			if p.Thread == q.Thread || (!p.Write && !q.Write) || (p.Atomic && q.Atomic) {
+			if p.Thread == q.Thread || (!p.Write && !q.Write) || (p.Atomic && q.Atomic) ||
+				!cfa.MayRace(s.Threads[p.Thread].Template, s.Threads[q.Thread].Template) {
 				continue
 			}
 			return p, q, true

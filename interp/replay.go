@@ -71,7 +71,11 @@ type UntrackedError struct {
 
 func (e *UntrackedError) Error() string {
 	what := "uses a value read from"
-	if e.Edge.Kind != cfa.Havoc {
+	switch e.Edge.Kind {
+	case cfa.Havoc:
+	case cfa.Join:
+		what = "joins the thread of a handle of"
+	default:
 		what = "takes a mutex of"
 	}
 	return fmt.Sprintf("step %d (%s) %s an instance of a summary object (a library's, or an allocation site's that runs more than once) circ does not track, so the program may have no such run", e.Step, e.Edge.Pos, what)
@@ -92,7 +96,7 @@ func checkTracked(tr Trace) error {
 	for i, st := range tr {
 		e := st.Edge
 		if e.Untracked && e.Kind != cfa.Havoc {
-			if e.Sync == nil || (locker >= 0 && locker != st.Thread) {
+			if e.Sync == nil || e.Kind == cfa.Join || (locker >= 0 && locker != st.Thread) {
 				return &UntrackedError{Step: i + 1, Edge: e}
 			}
 			locker = st.Thread

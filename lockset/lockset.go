@@ -73,7 +73,7 @@ type Access struct {
 // Concurrent reports whether a and b may be made by two distinct threads
 // running at the same time (as far as the lockset check knows).
 func Concurrent(a, b *Access) bool {
-	if a.PreCreate || b.PreCreate {
+	if a.PreCreate || b.PreCreate || !cfa.MayRace(a.Template, b.Template) {
 		return false
 	}
 	if a.Template != b.Template {

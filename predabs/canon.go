@@ -162,3 +162,63 @@ func (l linear) render(op cfa.BinOp, c int64) cfa.Expr {
 	}
 	return cfa.Binary{Op: op, X: left, Y: right}
 }
+
+// Eliminate rewrites the linear comparison a with the linear equality eq
+// solved for a variable they share (one eq holds with coefficient 1 or
+// -1, and that may be eliminated): from i < n and t + i == b + e it
+// gives b + e - t < n. Refinement uses it where an unsatisfiability
+// proof goes through a loop counter that meets a fixed value: the
+// comparison of that value with the loop's bound holds for every
+// iteration, where the counter's own bounds hold for one.
+func Eliminate(eq, a cfa.Expr, may func(*cfa.Var) bool) []cfa.Expr {
+	be, ok := eq.(cfa.Binary)
+	if !ok || be.Op != cfa.Eq {
+		return nil
+	}
+	ba, ok := a.(cfa.Binary)
+	if !ok || !ba.Op.IsBool() || ba.Op == cfa.And || ba.Op == cfa.Or {
+		return nil
+	}
+	l, ok := linearDiff(be)
+	if !ok {
+		return nil
+	}
+	r, ok := linearDiff(ba)
+	if !ok {
+		return nil
+	}
+	var out []cfa.Expr
+	for _, v := range l.vars() {
+		k, kr := l.coef[v], r.coef[v]
+		if (k != 1 && k != -1) || kr == 0 || !may(v) {
+			continue
+		}
+		// l == 0 gives v = -(l - k*v)/k; r - (kr/k)*l no longer has v.
+		d := r.plus(l.scaled(-kr * k))
+		if len(d.coef) == 0 {
+			continue
+		}
+		c := -d.c
+		d.c = 0
+		op := ba.Op
+		if d.coef[d.vars()[0]] < 0 {
+			// render wants a positive first term: -d op c is d op' -c.
+			d, c, op = d.scaled(-1), -c, mirror[op]
+		}
+		out = append(out, Canonical(d.render(op, c)))
+	}
+	return out
+}
+
+// linearDiff is X - Y of the comparison b, when both sides are linear.
+func linearDiff(b cfa.Binary) (linear, bool) {
+	l, okX := linearOf(b.X)
+	r, okY := linearOf(b.Y)
+	if !okX || !okY {
+		return linear{}, false
+	}
+	return l.plus(r.scaled(-1)), true
+}
+
+// mirror is the comparison with its sides swapped: x op y is y mirror[op] x.
+var mirror = map[cfa.BinOp]cfa.BinOp{cfa.Eq: cfa.Eq, cfa.Ne: cfa.Ne, cfa.Lt: cfa.Gt, cfa.Gt: cfa.Lt, cfa.Le: cfa.Ge, cfa.Ge: cfa.Le}

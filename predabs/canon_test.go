@@ -1,6 +1,7 @@
 package predabs
 
 import (
+	"fmt"
 	"testing"
 
 	"circ/cfa"
@@ -33,6 +34,40 @@ func TestCanonical(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := Canonical(tt.in).String(); got != tt.want {
 				t.Errorf("Canonical(%s) = %s, want %s", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestEliminate(t *testing.T) {
+	v := func(name string) cfa.Ref { return cfa.Ref{V: &cfa.Var{Name: name, Global: true}} }
+	i, n, e, p := v("i"), v("n"), v("e"), v("p")
+	k := func(x int64) cfa.Expr { return cfa.Const{Val: x} }
+	bin := func(op cfa.BinOp, a, b cfa.Expr) cfa.Expr { return cfa.Binary{Op: op, X: a, Y: b} }
+	onlyI := func(x *cfa.Var) bool { return x == i.V }
+	tests := []struct {
+		name   string
+		eq, in cfa.Expr
+		want   []string
+	}{
+		{"counter meets instance", bin(cfa.Eq, i, e), bin(cfa.Lt, i, n), []string{"e >= n"}}, // e < n, canonically its negation
+		{"through a pointer offset", bin(cfa.Eq, bin(cfa.Add, p, i), bin(cfa.Add, k(4096), e)), bin(cfa.Lt, i, n),
+			[]string{"e >= ((n + p) - 4096)"}},
+		{"negative coefficient", bin(cfa.Eq, bin(cfa.Sub, k(0), i), e), bin(cfa.Ge, i, k(3)), []string{"e >= -2"}},
+		{"bound on the other side", bin(cfa.Eq, i, e), bin(cfa.Gt, n, i), []string{"e >= n"}},
+		{"no shared counter", bin(cfa.Eq, i, e), bin(cfa.Lt, n, k(3)), nil},
+		{"only counters are eliminated", bin(cfa.Eq, p, e), bin(cfa.Lt, p, n), nil},
+		{"not an equality", bin(cfa.Ge, i, e), bin(cfa.Lt, i, n), nil},
+		{"nothing left", bin(cfa.Eq, i, k(2)), bin(cfa.Lt, i, k(3)), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, r := range Eliminate(tt.eq, tt.in, onlyI) {
+				got = append(got, r.String())
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("Eliminate(%s, %s) = %v, want %v", tt.eq, tt.in, got, tt.want)
 			}
 		})
 	}

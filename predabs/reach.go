@@ -594,6 +594,9 @@ func (a *analysis) race(st *State) *RaceError {
 	}
 	mainAtomic := a.tmpl.Locs[st.PC].Atomic
 	for j, A := range a.ACFAs {
+		if !cfa.MayRace(a.tmpl, a.Prog.Templates[j]) {
+			continue
+		}
 		for q, c := range st.Gamma[j] {
 			if !c.Positive() || (mainAtomic && A.Locs[q].Atomic) {
 				continue

@@ -160,7 +160,7 @@ func (c *concretizer) emit(v *vthread, e *cfa.Edge, birth bool) error {
 // the join infeasible.
 func (c *concretizer) matchJoin(v *vthread, e *cfa.Edge) {
 	r, ok := e.Handle.(cfa.Ref)
-	if !ok {
+	if !ok || e.Untracked {
 		return
 	}
 	target, ok := c.handleOf[keyOf(v.id, r.V)]

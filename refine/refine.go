@@ -368,6 +368,9 @@ func buildFormula(sv *smt.Solver, p *cfa.Program, steps []interp.Step, threads [
 				}
 			}
 		case cfa.Join:
+			if e.Untracked {
+				break // waits for no thread (interp)
+			}
 			h := sv.Int(e.Handle, env)
 			var ors []z3.Bool
 			for id := range done {
@@ -437,8 +440,21 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 		}
 	}
 	out := map[string]predabs.Pred{}
-	add := func(e cfa.Expr) {
+	tracked := trackedInstances(p)
+	add := func(e cfa.Expr) (added []cfa.Expr) {
+		var as []cfa.Expr
 		for _, a := range atoms(e) {
+			as = append(as, a)
+			if b, ok := a.(cfa.Binary); ok && (b.Op == cfa.Eq || b.Op == cfa.Ne) && mentions(b, tracked) {
+				// x == instance is how a loop meets the tracked
+				// instance of a summary; x <= instance says whether
+				// it has passed it, which proves that the loop meets
+				// it once (a creation loop starts one tracked thread,
+				// a join loop joins it).
+				as = append(as, cfa.Binary{Op: cfa.Le, X: b.X, Y: b.Y})
+			}
+		}
+		for _, a := range as {
 			a = predabs.Canonical(a)
 			vs := map[*cfa.Var]bool{}
 			cfa.Vars(a, vs)
@@ -459,9 +475,13 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 			}
 			if ok {
 				out[a.String()] = predabs.Pred{E: a, Template: t}
+				added = append(added, a)
 			}
 		}
+		return added
 	}
+	// direct are the atoms of the core's own conditions.
+	var direct []cfa.Expr
 	inCore := map[int]bool{}
 	for _, ci := range core {
 		inCore[ci] = true
@@ -476,7 +496,7 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 			e := st.Edge
 			switch e.Kind {
 			case cfa.Assume:
-				add(e.Cond)
+				direct = append(direct, add(e.Cond)...)
 				// Weakest preconditions through earlier core assignments
 				// of globals and of the same thread's locals.
 				phi := e.Cond
@@ -500,6 +520,55 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 				}
 			case cfa.Lock, cfa.TryLock:
 				add(cfa.Binary{Op: cfa.Eq, X: cfa.Ref{V: e.Mutex}, Y: cfa.Const{Val: 0}})
+			case cfa.Havoc:
+				// The bounds of the choice of a summary's tracked
+				// instance: what a loop over the elements compares it
+				// with.
+				if tracked[e.LHS] && e.Lo != nil {
+					add(cfa.Binary{Op: cfa.Ge, X: cfa.Ref{V: e.LHS}, Y: e.Lo})
+				}
+				if tracked[e.LHS] && e.Hi != nil {
+					add(cfa.Binary{Op: cfa.Le, X: cfa.Ref{V: e.LHS}, Y: e.Hi})
+				}
+			}
+		}
+	}
+	// A loop meets a summary's tracked instance where its counter
+	// equals it: the loop's bounds, with the counter replaced by the
+	// instance, say whether it meets it at all (the creation loop ran
+	// for the instance, so the join loop reaches it too).
+	counters := loopCounters(f.steps)
+	isCounter := func(v *cfa.Var) bool { return counters[v] }
+	var derived []cfa.Expr
+	for _, eq := range direct {
+		if b, ok := eq.(cfa.Binary); !ok || b.Op != cfa.Eq || !mentions(b, tracked) {
+			continue
+		}
+		for _, a := range direct {
+			for _, r := range predabs.Eliminate(eq, a, isCounter) {
+				derived = append(derived, add(r)...)
+			}
+		}
+	}
+	// Where such a counter starts (i := 0 before the loop), the same
+	// comparisons say on which side of the instance the loop begins.
+	starts := map[*cfa.Var][]cfa.Expr{}
+	for _, st := range f.steps {
+		if e := st.Edge; e.Kind == cfa.Assign && counters[e.LHS] {
+			if c, ok := e.RHS.(cfa.Const); ok {
+				starts[e.LHS] = append(starts[e.LHS], c)
+			}
+		}
+	}
+	for _, a := range append(direct, derived...) {
+		if !mentions(a, tracked) {
+			continue
+		}
+		vs := map[*cfa.Var]bool{}
+		cfa.Vars(a, vs)
+		for v := range vs {
+			for _, c := range starts[v] {
+				add(subst(a, v, c))
 			}
 		}
 	}
@@ -513,6 +582,52 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 		preds[i] = out[k]
 	}
 	return preds
+}
+
+// loopCounters are the variables the steps step by a constant (i := i +
+// 1): the counters of the loops the trace goes through.
+func loopCounters(steps []interp.Step) map[*cfa.Var]bool {
+	out := map[*cfa.Var]bool{}
+	for _, st := range steps {
+		e := st.Edge
+		if e.Kind != cfa.Assign {
+			continue
+		}
+		if b, ok := e.RHS.(cfa.Binary); ok && (b.Op == cfa.Add || b.Op == cfa.Sub) {
+			if x, ok := b.X.(cfa.Ref); ok && x.V == e.LHS {
+				if _, ok := b.Y.(cfa.Const); ok {
+					out[e.LHS] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// trackedInstances are the variables that choose the tracked instance
+// of each summary object.
+func trackedInstances(p *cfa.Program) map[*cfa.Var]bool {
+	out := map[*cfa.Var]bool{}
+	if p.Memory != nil {
+		for _, o := range p.Memory.Objects {
+			if o.Instance != nil {
+				out[o.Instance] = true
+			}
+		}
+	}
+	return out
+}
+
+// mentions reports whether e reads one of vs.
+func mentions(e cfa.Expr, vs map[*cfa.Var]bool) bool {
+	in := map[*cfa.Var]bool{}
+	cfa.Vars(e, in)
+	for v := range in {
+		if vs[v] {
+			return true
+		}
+	}
+	return false
 }
 
 // atoms splits a condition into its atomic predicates.

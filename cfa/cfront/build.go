@@ -124,8 +124,8 @@ type local struct {
 	members []member
 	// obj is the object of a variable that lives in memory (memory.go).
 	obj *cfa.Object
-	// untracked marks a synchronization object of an instance of a
-	// summary object circ does not track (extern.go).
+	// untracked marks a synchronization object or thread handle of an
+	// instance of a summary object circ does not track (extern.go).
 	untracked bool
 	// atomic marks a struct variable that is _Atomic as a whole: a copy
 	// to or from it is one atomic access.
@@ -334,6 +334,22 @@ func (b *builder) template(fd *cc.FunctionDefinition) *cfa.CFA {
 	c := &cfa.CFA{Name: name, Index: len(b.prog.Templates), Pos: b.pos(fd.Declarator)}
 	b.templates[name] = c
 	b.tmplFn[c] = fd
+	b.prog.Templates = append(b.prog.Templates, c)
+	b.queue = append(b.queue, c)
+	return c
+}
+
+// shadow returns the template of the threads running tracked's code
+// that creations through untracked handles start (cfa.CFA.Shadows),
+// creating it on first use.
+func (b *builder) shadow(tracked *cfa.CFA) *cfa.CFA {
+	name := tracked.Name + "[*]"
+	if c := b.templates[name]; c != nil {
+		return c
+	}
+	c := &cfa.CFA{Name: name, Index: len(b.prog.Templates), Pos: tracked.Pos, Shadows: tracked}
+	b.templates[name] = c
+	b.tmplFn[c] = b.tmplFn[tracked]
 	b.prog.Templates = append(b.prog.Templates, c)
 	b.queue = append(b.queue, c)
 	return c

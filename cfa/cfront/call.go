@@ -222,12 +222,21 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		} else {
 			t.nargs(x, name, as, 2)
 		}
-		h := t.handleValue(as[0])
 		var res *cfa.Var
 		if want {
 			res = t.temp(x.Type())
 		}
-		join := func() { t.selfJoin(h, res, name == "thrd_join", p) }
+		if inMemory(as[0]) && name != "pthread_join_N" {
+			// A handle in memory (ids[i], w->tid): each cell it may be
+			// joins its own variable, so that the driver knows the
+			// template each waits for, and a handle of an instance circ
+			// does not track waits for none.
+			t.access(t.lvalue(as[0]), func(l *local) { t.selfJoin(ref(l.v), l.untracked, res, name == "thrd_join", p) })
+			t.joinValue(name, as, p)
+			return unless(want, ref(res)), true
+		}
+		h := t.handleValue(as[0])
+		join := func() { t.selfJoin(h, false, res, name == "thrd_join", p) }
 		if name == "pthread_join_N" {
 			// Klever: joins the threads of a pthread_create_N; joining
 			// any number of them (perhaps fewer than all) only adds
@@ -237,18 +246,8 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 			return zeroIf(want), true
 		}
 		join()
-		if name != "__goblint_assume_join" && !isNull(as[1]) {
-			// circ does not track what a thread returns: the joiner
-			// receives any value (a pointer it receives may point
-			// anywhere, and dereferencing it is rejected).
-			v := t.temp(pointee(as[1].Type()))
-			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: name + ": the value the thread returned is not tracked"})
-			t.storeIfNotNull(as[1], ref(v), p)
-		}
-		if want {
-			return ref(res), true
-		}
-		return nil, true
+		t.joinValue(name, as, p)
+		return unless(want, ref(res)), true
 	case "printf", "puts", "putchar":
 		if t.b.funcs[name] != nil {
 			return nil, false
@@ -306,12 +305,15 @@ func (t *tb) addrOfVar(n cc.ExpressionNode, what string) (*local, cc.Node) {
 	return nil, nil
 }
 
-func (t *tb) handleArg(n cc.ExpressionNode) *cfa.Var {
+// handleArg resolves a creation's handle argument to the handle it
+// writes, and says whether that is a stand-in for a handle circ does
+// not track.
+func (t *tb) handleArg(n cc.ExpressionNode) (h *cfa.Var, untracked bool) {
 	l, _ := t.addrOfVar(n, "thread handle")
 	if l.v.Kind != cfa.Handle {
 		t.b.fail(n, "unsupported: %s is not a pthread_t", l.v.CName)
 	}
-	return l.v
+	return l.v, l.untracked
 }
 
 // handleValue lowers a pthread_t value: a pthread_t variable, or an
@@ -532,7 +534,7 @@ var handlerBuiltins = map[string]cfa.OpKind{
 // create lowers a thread creation whose object arguments (the handle,
 // the attribute) withObjects resolved.
 func (t *tb) create(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, fn, argN int, p cfa.Pos) {
-	h := t.handleArg(as[0])
+	h, untracked := t.handleArg(as[0])
 	if name != "thrd_create" && !isNull(as[1]) {
 		// Attributes change nothing circ checks: only their reads
 		// remain.
@@ -548,7 +550,11 @@ func (t *tb) create(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	}
 	create := func() {
 		t.routine(as[fn], "thread start routine", 1, func(fd *cc.FunctionDefinition) {
-			t.add(&cfa.Edge{Kind: cfa.Create, LHS: h, Template: t.b.template(fd), Arg: routineArg(fd, arg), Pos: p})
+			tmpl := t.b.template(fd)
+			if untracked {
+				tmpl = t.b.shadow(tmpl)
+			}
+			t.add(&cfa.Edge{Kind: cfa.Create, LHS: h, Template: tmpl, Arg: routineArg(fd, arg), Pos: p})
 		})
 	}
 	create()
@@ -593,6 +599,31 @@ func (t *tb) createOrFail(name string, as []cc.ExpressionNode, create func(), p 
 			t.choose(p, fails...)
 		}})
 	return ref(res)
+}
+
+// joinValue stores what a joined thread returned where the join's
+// second argument points. circ does not track it: the joiner receives
+// any value (a pointer it receives may point anywhere, and
+// dereferencing it is rejected).
+func (t *tb) joinValue(name string, as []cc.ExpressionNode, p cfa.Pos) {
+	if name == "__goblint_assume_join" || isNull(as[1]) {
+		return
+	}
+	v := t.temp(pointee(as[1].Type()))
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: name + ": the value the thread returned is not tracked"})
+	t.storeIfNotNull(as[1], ref(v), p)
+}
+
+// inMemory reports whether n reads an object through memory: an
+// element, a dereference, a member through a pointer.
+func inMemory(n cc.ExpressionNode) bool {
+	switch x := strip(n).(type) {
+	case *cc.PostfixExpression:
+		return x.Case == cc.PostfixExpressionIndex || x.Case == cc.PostfixExpressionPSelect
+	case *cc.UnaryExpression:
+		return x.Case == cc.UnaryExpressionDeref
+	}
+	return false
 }
 
 // routineArg is the argument a thread running fd receives: arg, or none

@@ -360,6 +360,7 @@ func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
 	note := "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"
 	if l.v.Kind == cfa.Handle {
 		h := t.newVar(nil, "tmp", cfa.Handle, l.typ)
+		h.untracked = true
 		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: h.v, Untracked: true, Pos: p, Note: note})
 		return h
 	}

@@ -316,3 +316,34 @@ func TestSubscriptShapeBuiltTwiceKeepsNoBound(t *testing.T) {
 		t.Errorf("writes %q, want q.pts[3] among them", got)
 	}
 }
+
+// TestUntrackedHandleStartsShadowThread: a creation through a handle of
+// an element circ does not track starts the shadow template, which races
+// only with the tracked one, and a join through such a handle waits for
+// no thread.
+func TestUntrackedHandleStartsShadowThread(t *testing.T) {
+	p := mustParse(t, "#include <pthread.h>\n#include <stdlib.h>\nvoid *w(void *a) { return 0; }\n"+
+		"int main(void) {\n  int n = __VERIFIER_nondet_int();\n  pthread_t *t = malloc(n * sizeof(pthread_t));\n"+
+		"  if (!t) return 0;\n  for (int i = 0; i < n; i++) pthread_create(&t[i], 0, w, 0);\n"+
+		"  for (int i = 0; i < n; i++) pthread_join(t[i], 0);\n  return 0;\n}\n")
+	w, shadow := tmpl(t, p, "w"), tmpl(t, p, "w[*]")
+	if shadow.Shadows != w || w.Shadows != nil {
+		t.Fatalf("w[*] shadows %v, w shadows %v", shadow.Shadows, w.Shadows)
+	}
+	if cfa.MayRace(shadow, p.Main()) || cfa.MayRace(shadow, shadow) || !cfa.MayRace(shadow, w) || !cfa.MayRace(w, w) {
+		t.Errorf("MayRace: a shadow thread must race only with the template it shadows")
+	}
+	var tracked, untracked int
+	for _, e := range p.Main().Edges {
+		if e.Kind == cfa.Join {
+			if e.Untracked {
+				untracked++
+			} else {
+				tracked++
+			}
+		}
+	}
+	if tracked != 1 || untracked != 1 {
+		t.Errorf("joins: %d tracked, %d untracked, want one of each:\n%s", tracked, untracked, p)
+	}
+}

@@ -1206,8 +1206,10 @@ func (t *tb) self() *cfa.Var {
 // selfJoin lowers a join of the thread whose id is h: a thread that
 // joins itself gets EDEADLK (thrd_error) at once, as glibc returns it;
 // any other waits. The test of h against the joiner's own id is dropped
-// after lowering where h can never hold it (resolveSelfJoins).
-func (t *tb) selfJoin(handle cfa.Expr, res *cfa.Var, c11 bool, p cfa.Pos) {
+// after lowering where h can never hold it (resolveSelfJoins). A join
+// of an untracked handle (an instance of a summary circ does not track)
+// waits for no thread, and a trace through it is no evidence.
+func (t *tb) selfJoin(handle cfa.Expr, untracked bool, res *cfa.Var, c11 bool, p cfa.Pos) {
 	deadlk, ok := int64(cfa.EDEADLK), int64(0)
 	if c11 {
 		deadlk, ok = thrdError, thrdSuccess
@@ -1231,7 +1233,7 @@ func (t *tb) selfJoin(handle cfa.Expr, res *cfa.Var, c11 bool, p cfa.Pos) {
 		}},
 		arm{cond: mkBin(cfa.Ne, h, self), body: func() {
 			isNot = t.c.Edges[len(t.c.Edges)-1]
-			t.add(&cfa.Edge{Kind: cfa.Join, Handle: h, Pos: p})
+			t.add(&cfa.Edge{Kind: cfa.Join, Handle: h, Pos: p, Untracked: untracked})
 			t.setIf(res, num(ok), p)
 		}})
 	t.b.selfJoins = append(t.b.selfJoins, selfJoinTest{tmpl: t.c, h: handle, is: is, isNot: isNot})
