@@ -601,17 +601,31 @@ type CFA struct {
 	// through a thread handle of a summary object's instance circ does
 	// not track (a pthread_t array of many elements): the same code as
 	// Shadows, whose threads are those started through the tracked
-	// handle. Which instance is tracked is any one, so a race in which
-	// such a thread takes part is also one of a thread of Shadows (take
-	// its instance as the tracked one): MayRace checks only those.
-	Shadows *CFA
+	// handle. Shadow is the converse link, on the tracked template.
+	Shadows, Shadow *CFA
 }
 
 // MayRace reports whether the accesses of a thread of a and of a thread
-// of b are checked against each other: not when one is a shadow
-// template (CFA.Shadows) and the other is not the template it shadows.
+// of b are checked against each other. A shadow thread (CFA.Shadows),
+// started through an untracked handle, is checked only against the
+// threads of templates that have a shadow themselves. Since the tracked
+// instance may be any, a race of a shadow thread with a thread started
+// otherwise is the race of a tracked thread in the run where the
+// shadow's handle is the tracked one; but a thread started through
+// another handle of the same summary stays a shadow in that run, so a
+// template with a shadow (its own tracked template, or another function
+// started through the summary) keeps its races with shadow threads. Two
+// shadow threads are that case again, from either side.
 func MayRace(a, b *CFA) bool {
-	return (a.Shadows == nil || a.Shadows == b) && (b.Shadows == nil || b.Shadows == a)
+	switch {
+	case a.Shadows != nil && b.Shadows != nil:
+		return false
+	case a.Shadows != nil:
+		return b.Shadow != nil
+	case b.Shadows != nil:
+		return a.Shadow != nil
+	}
+	return true
 }
 
 // NewLoc adds a location.
@@ -916,7 +930,7 @@ func (p *Program) String() string {
 	for _, c := range p.Templates {
 		shadow := ""
 		if c.Shadows != nil {
-			shadow = ", races only with " + c.Shadows.Name
+			shadow = ", shadow of " + c.Shadows.Name
 		}
 		fmt.Fprintf(&b, "\ntemplate %s (instances: %s, entry: L%d%s)\n", c.Name, c.Mult, c.Entry, shadow)
 		for l, loc := range c.Locs {

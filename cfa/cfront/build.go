@@ -348,6 +348,7 @@ func (b *builder) shadow(tracked *cfa.CFA) *cfa.CFA {
 		return c
 	}
 	c := &cfa.CFA{Name: name, Index: len(b.prog.Templates), Pos: tracked.Pos, Shadows: tracked}
+	tracked.Shadow = c
 	b.templates[name] = c
 	b.tmplFn[c] = b.tmplFn[tracked]
 	b.prog.Templates = append(b.prog.Templates, c)

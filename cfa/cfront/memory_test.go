@@ -346,4 +346,13 @@ func TestUntrackedHandleStartsShadowThread(t *testing.T) {
 	if tracked != 1 || untracked != 1 {
 		t.Errorf("joins: %d tracked, %d untracked, want one of each:\n%s", tracked, untracked, p)
 	}
+	// Two functions started through one array: each one's shadow threads
+	// race with the other's tracked ones.
+	p = mustParse(t, "#include <pthread.h>\n#include <stdlib.h>\nvoid *f(void *a) { return 0; }\nvoid *h(void *a) { return 0; }\n"+
+		"int main(void) {\n  int n = __VERIFIER_nondet_int();\n  pthread_t *t = malloc(n * sizeof(pthread_t));\n"+
+		"  if (!t || n < 2) return 0;\n  pthread_create(&t[0], 0, f, 0);\n  pthread_create(&t[1], 0, h, 0);\n  return 0;\n}\n")
+	f, fs, h, hs := tmpl(t, p, "f"), tmpl(t, p, "f[*]"), tmpl(t, p, "h"), tmpl(t, p, "h[*]")
+	if !cfa.MayRace(fs, h) || !cfa.MayRace(f, hs) || cfa.MayRace(fs, hs) || cfa.MayRace(fs, p.Main()) {
+		t.Errorf("MayRace: a shadow thread must race with every template that has a shadow")
+	}
 }
