@@ -533,11 +533,29 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 			}
 		}
 	}
-	// A loop meets a summary's tracked instance where its counter
-	// equals it: the loop's bounds, with the counter replaced by the
-	// instance, say whether it meets it at all (the creation loop ran
-	// for the instance, so the join loop reaches it too).
-	counters := loopCounters(f.steps)
+	instanceLoopPreds(f.steps, direct, tracked, add)
+	keys := make([]string, 0, len(out))
+	for k := range out {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	preds := make([]predabs.Pred, len(keys))
+	for i, k := range keys {
+		preds[i] = out[k]
+	}
+	return preds
+}
+
+// instanceLoopPreds adds, through add, what proves that a loop meets a
+// summary's tracked instance. A loop meets it where its counter equals
+// it: the loop's bounds, with the counter replaced by the instance, say
+// whether it meets it at all (the creation loop ran for the instance,
+// so the join loop reaches it too); and where the counter starts (i :=
+// 0 before the loop), the same comparisons say on which side of the
+// instance the loop begins. direct are the atoms of the core's own
+// conditions.
+func instanceLoopPreds(steps []interp.Step, direct []cfa.Expr, tracked map[*cfa.Var]bool, add func(cfa.Expr) []cfa.Expr) {
+	counters := loopCounters(steps)
 	isCounter := func(v *cfa.Var) bool { return counters[v] }
 	var derived []cfa.Expr
 	for _, eq := range direct {
@@ -550,10 +568,8 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 			}
 		}
 	}
-	// Where such a counter starts (i := 0 before the loop), the same
-	// comparisons say on which side of the instance the loop begins.
 	starts := map[*cfa.Var][]cfa.Expr{}
-	for _, st := range f.steps {
+	for _, st := range steps {
 		if e := st.Edge; e.Kind == cfa.Assign && counters[e.LHS] {
 			if c, ok := e.RHS.(cfa.Const); ok {
 				starts[e.LHS] = append(starts[e.LHS], c)
@@ -572,16 +588,6 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 			}
 		}
 	}
-	keys := make([]string, 0, len(out))
-	for k := range out {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	preds := make([]predabs.Pred, len(keys))
-	for i, k := range keys {
-		preds[i] = out[k]
-	}
-	return preds
 }
 
 // loopCounters are the variables the steps step by a constant (i := i +

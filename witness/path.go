@@ -50,10 +50,12 @@ type path struct {
 }
 
 var (
-	createOp = regexp.MustCompile(`(?:^|:= |: )create ([A-Za-z_][A-Za-z0-9_]*)`)
+	// createOp matches a creation; a shadow template (cfa.CFA.Shadows)
+	// is named f[*].
+	createOp = regexp.MustCompile(`(?:^|:= |: )create ([A-Za-z_][A-Za-z0-9_]*(?:\[\*\])?)`)
 	// splitCreateOp matches the creation of a template split by its
 	// argument (cfa.SplitByArgument), named f(arg): "create f(1)(1)".
-	splitCreateOp = regexp.MustCompile(`(?:^|:= |: )create (([A-Za-z_][A-Za-z0-9_]*)\([^()]*\))\(`)
+	splitCreateOp = regexp.MustCompile(`(?:^|:= |: )create (([A-Za-z_][A-Za-z0-9_]*)\([^()]*\)(?:\[\*\])?)\(`)
 	havocOp       = regexp.MustCompile(`^(?:.*: )?havoc .*\(chose (-?[0-9]+)\)$`)
 )
 
@@ -114,7 +116,7 @@ func newPath(res report.Result, file string, src *source) (*path, error) {
 			if !ok {
 				continue
 			}
-			e := event{kind: create, thread: t, line: line, col: col, callee: m[1], newThread: nt}
+			e := event{kind: create, thread: t, line: line, col: col, callee: strings.TrimSuffix(m[1], "[*]"), newThread: nt}
 			// The create call, or the macro invocation it expands
 			// from when the source does not show it.
 			if l, c, _, found := src.callClose(createCall, line, col); found {
