@@ -388,11 +388,17 @@ type Edge struct {
 	// there are independent of each other and locks exclude nothing,
 	// so a trace that uses one may be no run of the program.
 	Untracked bool
-	Template  *CFA // Create
-	Arg       Expr // Create: thread argument, may be nil
-	Handle    Expr // Join: the thread id waited for
-	Mutex     *Var // Lock, Unlock, TryLock
-	Pos       Pos
+	// Cell, on the Havoc of the stand-in for a thread handle of an
+	// untracked instance, is the address of the handle it stands for:
+	// replay tracks the handles the program stores at such addresses,
+	// so that a trace that joins one is still evidence
+	// (interp.CompleteJoins). The engines ignore it.
+	Cell     Expr
+	Template *CFA // Create
+	Arg      Expr // Create: thread argument, may be nil
+	Handle   Expr // Join: the thread id waited for
+	Mutex    *Var // Lock, Unlock, TryLock
+	Pos      Pos
 	// Approx is set when the edge over-approximates the source (for
 	// example a bitwise operator replaced by Havoc); Note says how.
 	Approx bool

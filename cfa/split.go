@@ -145,7 +145,7 @@ func (c *CFA) cloneAs(name string) *CFA {
 		f := *e
 		f.LHS, f.Mutex = sub(e.LHS), sub(e.Mutex)
 		f.RHS, f.Cond, f.Lo, f.Hi = Substitute(e.RHS, sub), Substitute(e.Cond, sub), Substitute(e.Lo, sub), Substitute(e.Hi, sub)
-		f.Arg, f.Handle = Substitute(e.Arg, sub), Substitute(e.Handle, sub)
+		f.Arg, f.Handle, f.Cell = Substitute(e.Arg, sub), Substitute(e.Handle, sub), Substitute(e.Cell, sub)
 		n.Edges = append(n.Edges, &f)
 	}
 	return n

@@ -316,11 +316,12 @@ func (c *checker) refine(ctx context.Context, setup *predabs.Setup, args []*pred
 				fmt.Fprintf(c.opts.Trace, "  real %d: thread %d: %s [%s]\n", i, st.Thread, st.Edge, st.Edge.Pos)
 			}
 		}
-		tr, err := interp.Replay(c.p, c.x, c.opts.RaceDef, out.Trace)
+		raw := interp.CompleteJoins(c.p, out.Trace)
+		tr, err := interp.Replay(c.p, c.x, c.opts.RaceDef, raw)
 		if err != nil {
 			return unknown("a feasible interleaving was found but the interpreter did not confirm it: %v", err), false
 		}
-		c.raw = out.Trace
+		c.raw = raw
 		return report.Result{Verdict: report.Race, Trace: tr}, false
 	}
 	if !out.IncK {

@@ -333,7 +333,7 @@ func (s *search) results(secs float64) ([]report.Result, []interp.Trace) {
 			r.Verdict = report.Unknown
 			r.Reason = fmt.Sprintf("%v is not a data global of the program", v)
 		case s.found[i] >= 0:
-			raw := s.trace(s.found[i])
+			raw := interp.CompleteJoins(s.p, s.trace(s.found[i]))
 			tr, err := interp.Replay(s.p, v, s.opts.RaceDef, raw)
 			var untracked *interp.UntrackedError
 			switch {

@@ -19,10 +19,9 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 	if x.Index < 0 || x.Index >= len(p.Globals) || p.Globals[x.Index] != x {
 		return nil, fmt.Errorf("replay: %s is not a global of this program", x.Name)
 	}
-	if err := checkTracked(tr); err != nil {
-		return nil, err
-	}
 	s := Initial(p)
+	h := newHandleCells()
+	check := newTrackedCheck(tr)
 	out := &report.Trace{}
 	instances := map[*cfa.Var]bool{}
 	if p.Memory != nil {
@@ -33,10 +32,29 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 		}
 	}
 	for i, st := range tr {
+		// faithful: the step reads an untracked handle, or joins
+		// through one, as the program does (joins.go).
+		joined, faithful := -1, false
+		switch e := st.Edge; {
+		case e == nil:
+		case e.Kind == cfa.Havoc && e.Cell != nil:
+			v, ok := h.read(s, st)
+			faithful = ok && v == st.Value
+		case e.Kind == cfa.Join && e.Untracked:
+			joined = joinedThread(s, st)
+			faithful = joined >= 0
+		}
+		if err := check.step(i, faithful); err != nil {
+			return nil, err
+		}
 		n, err := Apply(s, st)
 		if err != nil {
 			return nil, fmt.Errorf("replay: step %d: %w", i+1, err)
 		}
+		if joined >= 0 {
+			n.Threads[joined].Joined = true
+		}
+		h.update(n, st)
 		step := renderStep(i+1, n, st)
 		// Choosing a summary's tracked instance is circ's, not the
 		// program's.
@@ -81,52 +99,59 @@ func (e *UntrackedError) Error() string {
 	return fmt.Sprintf("step %d (%s) %s an instance of a summary object (a library's, or an allocation site's that runs more than once) circ does not track, so the program may have no such run", e.Step, e.Edge.Pos, what)
 }
 
-// checkTracked rejects a trace that uses an untracked read (reading one
-// into a temporary that a pure write then overwrites is harmless), or
-// whose untracked mutexes might be one held twice: they are all taken
-// by one thread, which never takes one while it holds another (the
-// tracked instance is none of them, so no other thread holds them).
-func checkTracked(tr Trace) error {
-	type key struct {
-		thread int
-		v      *cfa.Var
-	}
-	read := map[key]int{}
-	locker, held := -1, false
-	for i, st := range tr {
-		e := st.Edge
-		if e.Untracked && e.Kind != cfa.Havoc {
-			if e.Sync == nil || e.Kind == cfa.Join || (locker >= 0 && locker != st.Thread) {
+// trackedCheck rejects a trace, step by step, that uses an untracked
+// read (reading one into a temporary that a pure write then overwrites
+// is harmless) or joins through one, unless replay found the step
+// faithful (joins.go), or whose untracked mutexes might be one held
+// twice: they are all taken by one thread, which never takes one while
+// it holds another (the tracked instance is none of them, so no other
+// thread holds them).
+type trackedCheck struct {
+	tr     Trace
+	read   map[threadVar]int
+	locker int
+	held   bool
+}
+
+func newTrackedCheck(tr Trace) *trackedCheck {
+	return &trackedCheck{tr: tr, read: map[threadVar]int{}, locker: -1}
+}
+
+// step checks step i of the trace.
+func (c *trackedCheck) step(i int, faithful bool) error {
+	st := c.tr[i]
+	e := st.Edge
+	if e.Untracked && e.Kind != cfa.Havoc && !faithful {
+		if e.Sync == nil || e.Kind == cfa.Join || (c.locker >= 0 && c.locker != st.Thread) {
+			return &UntrackedError{Step: i + 1, Edge: e}
+		}
+		c.locker = st.Thread
+		switch e.Sync.Effect {
+		case cfa.Acquire, cfa.TryAcquire:
+			if c.held {
 				return &UntrackedError{Step: i + 1, Edge: e}
 			}
-			locker = st.Thread
-			switch e.Sync.Effect {
-			case cfa.Acquire, cfa.TryAcquire:
-				if held {
-					return &UntrackedError{Step: i + 1, Edge: e}
-				}
-				held = true
-			case cfa.Release:
-				held = false
-			}
+			c.held = true
+		case cfa.Release:
+			c.held = false
 		}
-		uses := map[*cfa.Var]bool{}
-		for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
-			if x != nil {
-				cfa.Vars(x, uses)
-			}
+	}
+	uses := map[*cfa.Var]bool{}
+	for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
+		if x != nil {
+			cfa.Vars(x, uses)
 		}
-		for v := range uses {
-			if j, ok := read[key{st.Thread, v}]; ok {
-				return &UntrackedError{Step: j + 1, Edge: tr[j].Edge}
-			}
+	}
+	for v := range uses {
+		if j, ok := c.read[threadVar{st.Thread, v}]; ok {
+			return &UntrackedError{Step: j + 1, Edge: c.tr[j].Edge}
 		}
-		if e.LHS != nil {
-			delete(read, key{st.Thread, e.LHS})
-		}
-		if e.Untracked {
-			read[key{st.Thread, e.LHS}] = i
-		}
+	}
+	if e.LHS != nil {
+		delete(c.read, threadVar{st.Thread, e.LHS})
+	}
+	if e.Untracked && !faithful {
+		c.read[threadVar{st.Thread, e.LHS}] = i
 	}
 	return nil
 }

@@ -568,6 +568,26 @@ func instanceLoopPreds(steps []interp.Step, direct []cfa.Expr, tracked map[*cfa.
 			}
 		}
 	}
+	// A counting core (i >= 100 at an early exit of i's loop) pushes the
+	// exit one iteration further each round, which for a loop over a
+	// long array never ends. Where the trace's guards pair the counter
+	// with the instance (i == element), its bounds are the instance's
+	// (element >= 100 says the instance lies inside the loop's range),
+	// and the pairing with its companion says whether the loop has
+	// reached the instance: with them, wherever the loop exits, it met
+	// the instance, for any bound.
+	for _, eq := range pairings(steps, counters, tracked) {
+		for _, a := range direct {
+			if readsOnly(a, counters) {
+				if rs := predabs.Eliminate(eq, a, isCounter); len(rs) > 0 {
+					derived = append(derived, add(eq)...)
+					for _, r := range rs {
+						derived = append(derived, add(r)...)
+					}
+				}
+			}
+		}
+	}
 	starts := map[*cfa.Var][]cfa.Expr{}
 	for _, st := range steps {
 		if e := st.Edge; e.Kind == cfa.Assign && counters[e.LHS] {
@@ -588,6 +608,38 @@ func instanceLoopPreds(steps []interp.Step, direct []cfa.Expr, tracked map[*cfa.
 			}
 		}
 	}
+}
+
+// pairings are the equalities of the steps' conditions between a loop
+// counter and a tracked instance (the guard of an access to the element
+// a counter indexes).
+func pairings(steps []interp.Step, counters, tracked map[*cfa.Var]bool) []cfa.Expr {
+	seen := map[string]bool{}
+	var out []cfa.Expr
+	for _, st := range steps {
+		if st.Edge.Kind != cfa.Assume {
+			continue
+		}
+		for _, a := range atoms(st.Edge.Cond) {
+			if b, ok := a.(cfa.Binary); ok && b.Op == cfa.Eq && mentions(b, tracked) && mentions(b, counters) && !seen[b.String()] {
+				seen[b.String()] = true
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
+// readsOnly reports whether e reads variables, all of them in vs.
+func readsOnly(e cfa.Expr, vs map[*cfa.Var]bool) bool {
+	in := map[*cfa.Var]bool{}
+	cfa.Vars(e, in)
+	for v := range in {
+		if !vs[v] {
+			return false
+		}
+	}
+	return len(in) > 0
 }
 
 // loopCounters are the variables the steps step by a constant (i := i +

@@ -267,11 +267,11 @@ func (t *tb) externPointer(pt cc.Type, res *cfa.Var, p cfa.Pos) {
 // each summary and giving the cells of a library's object the arbitrary
 // values it may hold (a heap summary's are set when it is allocated).
 func (b *builder) externPrologue() {
-	heapSummaries := false
+	summaries := false
 	for _, o := range b.prog.Memory.Objects {
-		heapSummaries = heapSummaries || (o.Kind == cfa.HeapObject && o.Summary())
+		summaries = summaries || (o.Kind != cfa.ExternObject && o.Summary())
 	}
-	if len(b.externs) == 0 && !heapSummaries {
+	if len(b.externs) == 0 && !summaries {
 		return
 	}
 	t := b.mainTB
@@ -281,7 +281,10 @@ func (b *builder) externPrologue() {
 	t.cur, t.d = start, 0
 	for _, o := range b.prog.Memory.Objects {
 		switch {
-		case o.Kind == cfa.HeapObject && o.Elements():
+		case o.Kind != cfa.HeapObject && o.Elements():
+			// An array summary (arraySummary): its length is constant.
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Hi: num(o.Len.Init - 1), Pos: p, Note: "the element of " + o.Name + " circ tracks"})
+		case o.Elements():
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the element of " + o.Name + " circ tracks"})
 		case o.Kind == cfa.HeapObject && o.Summary():
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the block of " + o.Name + " circ tracks"})
@@ -355,13 +358,15 @@ func untrackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 // excludes nothing). A thread handle there holds any value: a thread
 // created into it runs as any other, and a join of it waits for no
 // thread circ knows (it excludes nothing), its read marked untracked
-// so that a race trace that passes the join is no evidence.
-func (t *tb) untrackedCell(l *local, p cfa.Pos) *local {
+// so that a race trace that passes the join is no evidence unless
+// replay finds the handle's value at addr, the cell's address (nil if
+// unknown), to be the program's.
+func (t *tb) untrackedCell(l *local, addr cfa.Expr, p cfa.Pos) *local {
 	note := "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"
 	if l.v.Kind == cfa.Handle {
 		h := t.newVar(nil, "tmp", cfa.Handle, l.typ)
 		h.untracked = true
-		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: h.v, Untracked: true, Pos: p, Note: note})
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: h.v, Untracked: true, Cell: addr, Pos: p, Note: note})
 		return h
 	}
 	if l.sync != "" {

@@ -280,20 +280,15 @@ func (t *tb) elementBlock(name string, x *cc.PostfixExpression, as []cc.Expressi
 		}
 	}
 	length := t.blockLength(as, elem)
-	var specs []cellSpec
-	t.b.layout(elem, "[*]", 0, use.atomic, &specs)
 	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
 	if t.b.summarize[oname] {
 		t.b.fail(x, "unsupported: %s, a block of variable size, is allocated more than once (in a loop, or by a thread that runs more than once)", oname)
 	}
-	o := &cfa.Object{Name: oname, Kind: cfa.HeapObject, Pos: p, Owner: t.c, Stride: int64(len(specs))}
-	t.b.layOut(o, specs, func(cs cellSpec) *local {
+	o := t.b.elementSummary(&cfa.Object{Name: oname, Kind: cfa.HeapObject, Pos: p, Owner: t.c}, elem, use.atomic, func(cs cellSpec) *local {
 		l := t.b.dynamicCell(oname, cs, p, oname+cs.path)
 		t.b.atomic[l.v] = cs.atomic
 		return l
 	})
-	o.Instance = t.b.summaryVar(o, "::element")
-	o.Len = t.b.summaryVar(o, "::length")
 	return o, length
 }
 
@@ -502,7 +497,7 @@ func (t *tb) freeBlock(ptr cfa.Expr, text string, p cfa.Pos, before func(o *cfa.
 	}
 	site.untracked = func(a int64) {
 		o, _ := t.b.prog.Memory.Find(a)
-		before(o, func(v *cfa.Var) cfa.Expr { return ref(t.untrackedCell(t.b.cells[v].l, p).v) })
+		before(o, func(v *cfa.Var) cfa.Expr { return ref(t.untrackedCell(t.b.cells[v].l, nil, p).v) })
 	}
 	var targets []int64
 	for _, o := range t.b.prog.Memory.Objects {

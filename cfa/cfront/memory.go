@@ -509,9 +509,73 @@ func cellKey(key any, path string) any {
 	return fieldObj{key, strings.TrimPrefix(path, ".")}
 }
 
+// minHandleSummary is the length from which an array of thread handles
+// is an element summary.
+const minHandleSummary = 6
+
+// handleArray reports whether d declares an array that circ keeps as an
+// element summary (cfa.Memory) when its storage allows (summarizes): at
+// least minHandleSummary thread handles, without an initializer. Each
+// handle of a shorter array is a cell of its own and the counting loops
+// over it are unrolled (unroll.go), so that every thread is a template
+// of its own; the states of that grow exponentially with the length,
+// and beyond a few handles no proof finishes. The summary tracks one
+// handle, any of them, and its thread: the creations through the others
+// start shadow threads (cfa.CFA.Shadows), as for a heap array of
+// handles, which proves a join of all handles for any length.
+func (b *builder) handleArray(d *cc.Declarator) (*cc.ArrayType, bool) {
+	at, ok := d.Type().(*cc.ArrayType)
+	if !ok || at.IsVLA() || at.Len() < minHandleSummary || d.HasInitializer() || d.IsThreadLocal() {
+		return nil, false
+	}
+	k, bad := b.classify(at.Elem())
+	return at, bad == "" && k == cfa.Handle
+}
+
+// summarizes reports whether the array d declares is an element summary
+// (handleArray): one of static storage, or a local of the main thread,
+// which runs once, so that its summary's tracked element, chosen when
+// main starts, is one element of one array.
+func (t *tb) summarizes(d *cc.Declarator) bool {
+	_, ok := t.b.handleArray(d)
+	return ok && (t.b.isFileScope(d) || d.IsStatic() || d.IsExtern() || t == t.b.mainTB)
+}
+
+// elementSummary lays out o as an element summary of objects of type
+// elem, each cell made by mk, with its tracked element and length.
+func (b *builder) elementSummary(o *cfa.Object, elem cc.Type, atomic bool, mk func(cs cellSpec) *local) *cfa.Object {
+	var specs []cellSpec
+	b.layout(elem, "[*]", 0, atomic, &specs)
+	o.Stride = int64(len(specs))
+	b.layOut(o, specs, mk)
+	o.Instance = b.summaryVar(o, "::element")
+	o.Len = b.summaryVar(o, "::length")
+	return o
+}
+
+// arraySummary makes the object of array variable d (handleArray) an
+// element summary of constant length, each cell made by mk: the local
+// of d has no members, so that every element access goes through its
+// address.
+func (b *builder) arraySummary(d *cc.Declarator, o *cfa.Object, mk func(cs cellSpec) *local) *local {
+	at, _ := b.handleArray(d)
+	b.elementSummary(o, at.Elem(), b.isAtomicObject(d), mk)
+	o.Len.Init = at.Len()
+	return &local{typ: d.Type(), obj: o}
+}
+
 // staticObject creates a variable of static storage that lives in
 // memory, each cell from its constant initializer.
 func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.Initializer) *local {
+	if _, ok := b.handleArray(d); ok {
+		key := b.objKey(d)
+		b.placing = key
+		defer func() { b.placing = nil }()
+		return b.arraySummary(d, &cfa.Object{Name: name, Kind: cfa.StaticObject, Pos: b.pos(d)}, func(cs cellSpec) *local {
+			kind, _ := b.classify(cs.typ)
+			return b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), cs.atomic, nil)
+		})
+	}
 	if init != nil && init.Case == cc.InitializerExpr && !isInt(d.Type()) && !isPtr(d.Type()) {
 		b.fail(init, "unsupported: initializer of %s from a value of type %s", cname, describe(init.Type()))
 	}
@@ -542,12 +606,17 @@ func (t *tb) stackObject(d *cc.Declarator, typ cc.Type) *local {
 	pos := b.pos(d)
 	atomicObj := t.b.isAtomicObject(d)
 	oname := b.unique(name)
-	o := b.newObject(cfa.StackObject, oname, typ, pos, t.c, d, func(cs cellSpec) *local {
+	mk := func(cs cellSpec) *local {
 		l := b.dynamicCell(oname, cs, pos, cellKey(key, cs.path))
 		b.atomic[l.v] = atomicObj || cs.atomic
 		return l
-	})
-	l := b.objectLocal(o, typ, atomicObj)
+	}
+	var l *local
+	if t.summarizes(d) {
+		l = b.arraySummary(d, &cfa.Object{Name: oname, Kind: cfa.StackObject, Pos: pos, Owner: t.c}, mk)
+	} else {
+		l = b.objectLocal(b.newObject(cfa.StackObject, oname, typ, pos, t.c, d, mk), typ, atomicObj)
+	}
 	t.fr.vars[d] = l
 	return l
 }
@@ -556,9 +625,12 @@ func (t *tb) stackObject(d *cc.Declarator, typ cc.Type) *local {
 // from its initializer (missing members are zero), or an arbitrary value
 // in every data cell.
 func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) {
+	o := l.obj
+	if o.Elements() {
+		return // thread handles without an initializer (handleArray)
+	}
 	var specs []cellSpec
 	t.b.layout(typ, "", 0, false, &specs)
-	o := l.obj
 	if init != nil && init.Case == cc.InitializerExpr && (t.b.isStruct(typ) || isArray(typ)) {
 		if isArray(typ) {
 			t.b.fail(init, "unsupported: initializer of array %s", o.Name)

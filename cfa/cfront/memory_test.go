@@ -356,3 +356,77 @@ func TestUntrackedHandleStartsShadowThread(t *testing.T) {
 		t.Errorf("MayRace: a shadow thread must race with every template that has a shadow")
 	}
 }
+
+// TestHandleArraySummary: an array of at least six thread handles of
+// static storage or of main, without an initializer, is an element
+// summary of constant length, whose counting loops stay loops (one
+// creation of the function, one of its shadow); a shorter array, one
+// with an initializer, or one of another thread keeps a cell per handle
+// and its loops unrolled.
+func TestHandleArraySummary(t *testing.T) {
+	prog := func(decl, where string, n int) string {
+		body := fmt.Sprintf("  for (int i = 0; i < %d; i++) pthread_create(&t[i], 0, w, 0);\n"+
+			"  for (int i = 0; i < %d; i++) pthread_join(t[i], 0);\n", n, n)
+		src := "#include <pthread.h>\nvoid *w(void *a) { return 0; }\n"
+		switch where {
+		case "global":
+			return src + decl + "\nint main(void) {\n" + body + "  return 0;\n}\n"
+		case "main":
+			return src + "int main(void) {\n  " + decl + "\n" + body + "  return 0;\n}\n"
+		}
+		return src + "void *starter(void *a) {\n  " + decl + "\n" + body + "  return 0;\n}\n" +
+			"int main(void) {\n  pthread_t s;\n  pthread_create(&s, 0, starter, 0);\n  return 0;\n}\n"
+	}
+	tests := []struct {
+		name, decl, where string
+		n                 int
+		summary           bool
+	}{
+		{"six in main", "pthread_t t[6];", "main", 6, true},
+		{"a hundred global", "pthread_t t[100];", "global", 100, true},
+		{"static local", "static pthread_t t[8];", "thread", 8, true},
+		{"five in main", "pthread_t t[5];", "main", 5, false},
+		{"initialized", "pthread_t t[6] = {0};", "main", 6, false},
+		{"local of another thread", "pthread_t t[6];", "thread", 6, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, prog(tc.decl, tc.where, tc.n))
+			var o *cfa.Object
+			for _, x := range p.Memory.Objects {
+				if strings.HasSuffix(x.Name, "t") && len(x.Cells) > 0 && x.Cells[0].Kind == cfa.Handle {
+					o = x
+				}
+			}
+			if o == nil {
+				t.Fatalf("no object of t:\n%s", p)
+			}
+			creates := 0
+			for _, c := range p.Templates {
+				for _, e := range c.Edges {
+					if e.Kind == cfa.Create && e.Template.Name != "starter" {
+						creates++
+					}
+				}
+			}
+			if !tc.summary {
+				if o.Summary() || len(o.Cells) != tc.n || creates != tc.n {
+					t.Errorf("%s: summary %v, %d cells, %d creations; want no summary, %d of each", o.Name, o.Summary(), len(o.Cells), creates, tc.n)
+				}
+				return
+			}
+			if !o.Elements() || o.Stride != 1 || o.Len.Init != int64(tc.n) || creates != 2 {
+				t.Fatalf("%s: element summary %v, stride %d, length %d, %d creations; want a summary of %d, two creations:\n%s", o.Name, o.Elements(), o.Stride, o.Len.Init, creates, tc.n, p)
+			}
+			var choice *cfa.Edge
+			for _, e := range p.Main().Edges {
+				if e.Kind == cfa.Havoc && e.LHS == o.Instance {
+					choice = e
+				}
+			}
+			if choice == nil || choice.Hi == nil || choice.Hi.String() != fmt.Sprint(tc.n-1) {
+				t.Errorf("main chooses the tracked element by %v, want havoc in [0, %d]", choice, tc.n-1)
+			}
+		})
+	}
+}

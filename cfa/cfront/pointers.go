@@ -305,7 +305,9 @@ func (t *tb) atAddrArg(addr cfa.Expr, typ cc.Type, n cc.Node) lval {
 
 func (t *tb) lvalAt(addr cfa.Expr, typ cc.Type, n cc.Node, arg bool) lval {
 	if k, ok := addr.(cfa.Const); ok && !t.b.isStruct(typ) && typ.Kind() != cc.Array {
-		if o, i := t.b.prog.Memory.Find(k.Val); o != nil && i < len(o.Cells) {
+		// A summary's cell is one element or instance only where its
+		// tracked one is: its accesses stay choices on the address.
+		if o, i := t.b.prog.Memory.Find(k.Val); o != nil && !o.Summary() && i < len(o.Cells) {
 			ci := t.b.cells[o.Cells[i]]
 			if compatible(t.b, t.b.cellTyp[o.Cells[i]], typ) {
 				if ci.l.bad != "" {
@@ -363,6 +365,9 @@ func viewMismatch(atomic bool, name, plainView, atomicView string) string {
 func (t *tb) addrOf(lv lval) cfa.Expr {
 	if lv.l == nil {
 		return lv.addr
+	}
+	if o := lv.l.obj; o != nil && o.Elements() {
+		return num(o.Base) // an array summary (arraySummary)
 	}
 	first := lv.l
 	for first.members != nil {
@@ -423,7 +428,7 @@ func (t *tb) access(lv lval, body func(l *local)) {
 		return l
 	}
 	site.body = func(a int64) { body(cell(a)) }
-	site.untracked = func(a int64) { body(t.untrackedCell(cell(a), site.pos)) }
+	site.untracked = func(a int64) { body(t.untrackedCell(cell(a), lv.addr, site.pos)) }
 	var targets []int64
 	for _, ci := range t.b.candidates(lv.typ, lv.addr) {
 		targets = append(targets, ci.obj.Addr(ci.idx))

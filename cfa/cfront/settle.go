@@ -230,6 +230,10 @@ func (b *builder) privatize(r *pointsto.Result) {
 	mem := b.prog.Memory
 	owned := map[*cfa.Object]bool{}
 	for _, o := range mem.Objects {
+		if o.Kind == cfa.StackObject && o.Elements() && (o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
+			// summarizes holds for main's locals only.
+			b.failAt(o.Pos, "unsupported: %s, an array summary, belongs to a thread that runs more than once", o.Name)
+		}
 		if o.Owner == nil || o.Summary() || !(o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
 			continue
 		}

@@ -94,7 +94,10 @@ func (t *tb) countingLoop(s *cc.IterationStatement) (d *cc.Declarator, from, n i
 	if it := t.b.intType(d.Type()); !it.Fits(from) || !it.Fits(to) {
 		return nil, 0, 0, false
 	}
-	if writes(s.Statement, d, true) || !usesAsIndexOrThread(s.Statement, d) {
+	if writes(s.Statement, d, true) {
+		return nil, 0, 0, false
+	}
+	if uses, summary := usesAsIndexOrThread(s.Statement, d, t.summarizes); !uses || summary {
 		return nil, 0, 0, false
 	}
 	return d, from, to - from, true
@@ -167,8 +170,11 @@ func writes(s cc.Node, d *cc.Declarator, labels bool) bool {
 }
 
 // usesAsIndexOrThread reports whether s indexes an array with d or
-// passes d to a thread creation or join.
-func usesAsIndexOrThread(s *cc.Statement, d *cc.Declarator) bool {
+// passes d to a thread creation or join, and whether it indexes an
+// array that is an element summary (summarizes) with d: unrolling the
+// loop then only copies the creations and joins through the summary,
+// any of which may be the one through its tracked element.
+func usesAsIndexOrThread(s *cc.Statement, d *cc.Declarator, summarizes func(*cc.Declarator) bool) (uses, summary bool) {
 	mentions := func(n cc.ExpressionNode) bool {
 		m := false
 		Walk(n, func(x any, _ []any) bool {
@@ -179,26 +185,30 @@ func usesAsIndexOrThread(s *cc.Statement, d *cc.Declarator) bool {
 		})
 		return m
 	}
-	found := false
 	Walk(s, func(n any, _ []any) bool {
 		x, ok := n.(*cc.PostfixExpression)
 		if !ok {
-			return !found
+			return !summary
 		}
 		switch x.Case {
 		case cc.PostfixExpressionIndex:
-			found = found || mentions(x.ExpressionList)
+			if mentions(x.ExpressionList) {
+				uses = true
+				if a := identOf(x.PostfixExpression); a != nil && summarizes(a) {
+					summary = true
+				}
+			}
 		case cc.PostfixExpressionCall:
 			switch identName(x.PostfixExpression) {
 			case "pthread_create", "pthread_join", "thrd_create", "thrd_join":
 				for _, a := range args(x.ArgumentExpressionList) {
-					found = found || mentions(a)
+					uses = uses || mentions(a)
 				}
 			}
 		}
-		return !found
+		return !summary
 	})
-	return found
+	return uses, summary
 }
 
 // identName is the identifier n is, or "".

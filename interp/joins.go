@@ -1,0 +1,257 @@
+package interp
+
+import "circ/cfa"
+
+// Thread handles of untracked instances. The front end lowers an access
+// to a thread handle in an instance of a summary object circ does not
+// track (cfa.Memory) to a stand-in: a read yields any value, a write is
+// dropped, and a join of the value read waits for no thread. A trace
+// through such a join is a run of the CFA but maybe of no program. It
+// is one of the program when every stand-in read it depends on yields
+// the handle the program last stored at the address the stand-in stands
+// for (cfa.Edge.Cell), and every join through one finds the thread that
+// handle names finished: handleCells tracks those handles along a run,
+// CompleteJoins rewrites a trace toward that, and Replay checks it.
+
+// threadVar is a variable as one thread sees it.
+type threadVar struct {
+	thread int
+	v      *cfa.Var
+}
+
+// handleCells are the handles a run stored at the addresses of
+// untracked thread handles.
+type handleCells struct {
+	stored  map[int64]int64     // address -> the handle last stored there
+	standIn map[threadVar]int64 // a stand-in -> the address it stands for
+}
+
+func newHandleCells() *handleCells {
+	return &handleCells{stored: map[int64]int64{}, standIn: map[threadVar]int64{}}
+}
+
+// read takes step st, the havoc of a stand-in (st.Edge.Cell set), from
+// state s: it returns the handle the program holds at the address the
+// stand-in stands for, if the run stored one there.
+func (h *handleCells) read(s *State, st Step) (int64, bool) {
+	a, err := s.eval(st.Thread, st.Edge.Cell)
+	if err != nil {
+		return 0, false
+	}
+	h.standIn[threadVar{st.Thread, st.Edge.LHS}] = a
+	v, ok := h.stored[a]
+	return v, ok
+}
+
+// update records, in n, the state after step st, the handle st stored
+// through a stand-in (a thread created into it, or an assignment).
+func (h *handleCells) update(n *State, st Step) {
+	e := st.Edge
+	if e.LHS == nil || e.Cell != nil {
+		return
+	}
+	if a, ok := h.standIn[threadVar{st.Thread, e.LHS}]; ok {
+		h.stored[a] = n.value(st.Thread, e.LHS)
+	}
+}
+
+// joinedThread is the thread an untracked join step st waits for in
+// state s when the program's join waits for one that has finished and
+// was not joined: -1 otherwise.
+func joinedThread(s *State, st Step) int {
+	hv, err := s.eval(st.Thread, st.Edge.Handle)
+	if err != nil {
+		return -1
+	}
+	i := s.thread(hv)
+	if i < 0 || i == st.Thread || !s.Threads[i].Done || s.Threads[i].Joined {
+		return -1
+	}
+	return i
+}
+
+// maxRunToExit bounds the steps CompleteJoins lets one thread take to
+// finish.
+const maxRunToExit = 100000
+
+// CompleteJoins rewrites trace tr of p so that it stays evidence where
+// it joins untracked handles: each stand-in read yields the handle the
+// trace stored at its address; where that value takes the thread
+// elsewhere than tr does (a self-join test), a short detour of its own
+// steps leads it back; and before a join of the thread a handle names,
+// that thread runs alone to its end (its first enabled edge each time,
+// havocs choosing the value nearest 0). It returns tr itself when the
+// rewritten trace does not run; Replay decides what either is worth.
+func CompleteJoins(p *cfa.Program, tr Trace) Trace {
+	if !readsStandIn(tr) {
+		return tr
+	}
+	s := Initial(p)
+	h := newHandleCells()
+	var out Trace
+	for _, st := range tr {
+		if e := st.Edge; e.Kind == cfa.Havoc && e.Cell != nil {
+			if v, ok := h.read(s, st); ok {
+				st.Value = v
+			}
+		}
+		steps, n, ok := takeJoining(s, st, h)
+		if !ok {
+			steps, n, ok = detour(s, st, h)
+		}
+		if !ok {
+			return tr
+		}
+		out, s = append(out, steps...), n
+	}
+	return out
+}
+
+// takeJoining takes step st from s, first running to its end the
+// thread an untracked join waits for.
+func takeJoining(s *State, st Step, h *handleCells) (Trace, *State, bool) {
+	var out Trace
+	if e := st.Edge; e.Kind == cfa.Join && e.Untracked {
+		if hv, err := s.eval(st.Thread, e.Handle); err == nil {
+			if i := s.thread(hv); i >= 0 && i != st.Thread && !s.Threads[i].Done {
+				run, n, ok := runToExit(s, i, h)
+				if !ok {
+					return nil, nil, false
+				}
+				out, s = run, n
+			}
+		}
+	}
+	n, err := Apply(s, st)
+	if err != nil {
+		return nil, nil, false
+	}
+	h.update(n, st)
+	return append(out, st), n, true
+}
+
+// maxDetour bounds the steps of a detour.
+const maxDetour = 4
+
+// detour leads the thread of step st, which is not enabled in s, to
+// st's target location by at most maxDetour steps of its own.
+func detour(s *State, st Step, h *handleCells) (Trace, *State, bool) {
+	t := st.Thread
+	var search func(s *State, h *handleCells, depth int) (Trace, *State, *handleCells, bool)
+	search = func(s *State, h *handleCells, depth int) (Trace, *State, *handleCells, bool) {
+		th := &s.Threads[t]
+		if th.Loc == st.Edge.To && depth > 0 {
+			return nil, s, h, true
+		}
+		if depth == maxDetour || th.Done {
+			return nil, nil, nil, false
+		}
+		for _, e := range th.Template.Out[th.Loc] {
+			if e == st.Edge || e.Kind.Stops() {
+				continue
+			}
+			hc := h.clone()
+			next, ok := naturalStep(s, t, e, hc)
+			if !ok {
+				continue
+			}
+			steps, n, ok := takeJoining(s, next, hc)
+			if !ok {
+				continue
+			}
+			rest, n, hn, ok := search(n, hc, depth+1)
+			if ok {
+				return append(steps, rest...), n, hn, true
+			}
+		}
+		return nil, nil, nil, false
+	}
+	steps, n, hn, ok := search(s, h, 0)
+	if ok {
+		*h = *hn
+	}
+	return steps, n, ok
+}
+
+func (h *handleCells) clone() *handleCells {
+	c := newHandleCells()
+	for a, v := range h.stored {
+		c.stored[a] = v
+	}
+	for k, a := range h.standIn {
+		c.standIn[k] = a
+	}
+	return c
+}
+
+// naturalStep is edge e of thread t as a step from s when it is enabled
+// there (joins aside, which takeJoining waits for): at a havoc, the
+// value a stand-in's address holds, or the allowed value nearest 0.
+func naturalStep(s *State, t int, e *cfa.Edge, h *handleCells) (Step, bool) {
+	st := Step{Thread: t, Edge: e}
+	if e.Kind == cfa.Join && e.Untracked {
+		return st, true
+	}
+	m, ok, err := s.enabled(t, e)
+	if err != nil || !ok {
+		return st, false
+	}
+	if e.Kind == cfa.Havoc {
+		switch {
+		case m.HasLo && m.Lo > 0:
+			st.Value = m.Lo
+		case m.HasHi && m.Hi < 0:
+			st.Value = m.Hi
+		}
+		if e.Cell != nil {
+			if v, ok := h.read(s, st); ok {
+				st.Value = v
+			}
+		}
+	}
+	return st, true
+}
+
+func readsStandIn(tr Trace) bool {
+	for _, st := range tr {
+		if st.Edge != nil && st.Edge.Cell != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// runToExit runs thread i of s alone until it exits (CompleteJoins),
+// taking its first enabled edge each time.
+func runToExit(s *State, i int, h *handleCells) (Trace, *State, bool) {
+	var out Trace
+	for range maxRunToExit {
+		th := &s.Threads[i]
+		if th.Done {
+			return out, s, true
+		}
+		if !s.Scheduled(i) {
+			return nil, nil, false
+		}
+		var next *Step
+		for _, e := range th.Template.Out[th.Loc] {
+			if e.Kind.Stops() || (e.Kind == cfa.Join && e.Untracked) {
+				continue
+			}
+			if st, ok := naturalStep(s, i, e, h); ok {
+				next = &st
+				break
+			}
+		}
+		if next == nil {
+			return nil, nil, false
+		}
+		n, err := Apply(s, *next)
+		if err != nil {
+			return nil, nil, false
+		}
+		h.update(n, *next)
+		out, s = append(out, *next), n
+	}
+	return nil, nil, false
+}
