@@ -98,7 +98,13 @@ type search struct {
 	timedOut   bool
 	keyBuf     []byte
 	deadHavoc  map[*cfa.Edge]bool // havocs whose value is never read
+	// instances are the variables choosing a summary's tracked instance.
+	instances map[*cfa.Var]bool
 }
+
+// maxInstanceChoices bounds the range of a summary's tracked instance
+// the search enumerates whole (an array summary's length).
+const maxInstanceChoices = 64
 
 // Check explores p and returns one Result per variable of vars (Data
 // globals of p), in order.
@@ -178,6 +184,14 @@ func newSearch(p *cfa.Program, vars []*cfa.Var, opts Options) *search {
 		boundHit:   map[string]bool{},
 		nonExhaust: map[string]bool{},
 		deadHavoc:  deadHavocs(p),
+		instances:  map[*cfa.Var]bool{},
+	}
+	if p.Memory != nil {
+		for _, o := range p.Memory.Objects {
+			if o.Instance != nil {
+				s.instances[o.Instance] = true
+			}
+		}
 	}
 	for i := range s.found {
 		s.found[i] = -1
@@ -278,6 +292,15 @@ func (s *search) havocValues(m interp.Move) []int64 {
 			return []int64{m.Hi}
 		}
 		return []int64{0}
+	}
+	if s.instances[m.Edge.LHS] && m.HasLo && m.HasHi && m.Hi-m.Lo < maxInstanceChoices {
+		// Which element of an array summary circ tracks: every one,
+		// so that each element's thread is tracked in some run.
+		var vals []int64
+		for v := m.Lo; v <= m.Hi; v++ {
+			vals = append(vals, v)
+		}
+		return vals
 	}
 	if !m.HasLo || !m.HasHi || m.Lo < s.opts.NondetLo || m.Hi > s.opts.NondetHi {
 		s.nonExhaust[m.Edge.Pos.String()] = true

@@ -1,6 +1,10 @@
 package interp
 
-import "circ/cfa"
+import (
+	"maps"
+
+	"circ/cfa"
+)
 
 // Thread handles of untracked instances. The front end lowers an access
 // to a thread handle in an instance of a summary object circ does not
@@ -78,14 +82,33 @@ const maxRunToExit = 100000
 // it joins untracked handles: each stand-in read yields the handle the
 // trace stored at its address; where that value takes the thread
 // elsewhere than tr does (a self-join test), a short detour of its own
-// steps leads it back; and before a join of the thread a handle names,
-// that thread runs alone to its end (its first enabled edge each time,
-// havocs choosing the value nearest 0). It returns tr itself when the
-// rewritten trace does not run; Replay decides what either is worth.
+// steps leads it back; and a thread a join names runs alone to its end
+// (its first enabled edge each time, havocs choosing the value nearest
+// 0) before the join, or, when it cannot finish there (a thread of the
+// trace holds a mutex it needs), right after its creation. It returns tr
+// itself when no rewriting runs; Replay decides what either is worth.
 func CompleteJoins(p *cfa.Program, tr Trace) Trace {
 	if !readsStandIn(tr) {
 		return tr
 	}
+	// Each failed attempt learns threads the trace joins; the next one
+	// runs them early.
+	joined := map[int]bool{}
+	for {
+		early := maps.Clone(joined)
+		if out, ok := completeJoins(p, tr, joined, early); ok {
+			return out
+		}
+		if len(joined) == len(early) {
+			return tr
+		}
+	}
+}
+
+// completeJoins is CompleteJoins running the threads of early to their
+// ends as soon as they are created; it adds to joined the threads the
+// trace joins through untracked handles.
+func completeJoins(p *cfa.Program, tr Trace, joined, early map[int]bool) (Trace, bool) {
 	s := Initial(p)
 	h := newHandleCells()
 	var out Trace
@@ -95,25 +118,31 @@ func CompleteJoins(p *cfa.Program, tr Trace) Trace {
 				st.Value = v
 			}
 		}
-		steps, n, ok := takeJoining(s, st, h)
+		steps, n, ok := takeJoining(s, st, h, joined)
 		if !ok {
-			steps, n, ok = detour(s, st, h)
+			steps, n, ok = detour(s, st, h, joined)
 		}
 		if !ok {
-			return tr
+			return nil, false
 		}
 		out, s = append(out, steps...), n
+		if k := len(s.Threads) - 1; st.Edge.Kind == cfa.Create && early[k] && !s.Threads[k].Done {
+			if run, n, ok := runToExit(s, k, h); ok {
+				out, s = append(out, run...), n
+			}
+		}
 	}
-	return out
+	return out, true
 }
 
 // takeJoining takes step st from s, first running to its end the
-// thread an untracked join waits for.
-func takeJoining(s *State, st Step, h *handleCells) (Trace, *State, bool) {
+// thread an untracked join waits for (recorded in joined).
+func takeJoining(s *State, st Step, h *handleCells, joined map[int]bool) (Trace, *State, bool) {
 	var out Trace
 	if e := st.Edge; e.Kind == cfa.Join && e.Untracked {
 		if hv, err := s.eval(st.Thread, e.Handle); err == nil {
 			if i := s.thread(hv); i >= 0 && i != st.Thread && !s.Threads[i].Done {
+				joined[i] = true
 				run, n, ok := runToExit(s, i, h)
 				if !ok {
 					return nil, nil, false
@@ -135,7 +164,7 @@ const maxDetour = 4
 
 // detour leads the thread of step st, which is not enabled in s, to
 // st's target location by at most maxDetour steps of its own.
-func detour(s *State, st Step, h *handleCells) (Trace, *State, bool) {
+func detour(s *State, st Step, h *handleCells, joined map[int]bool) (Trace, *State, bool) {
 	t := st.Thread
 	var search func(s *State, h *handleCells, depth int) (Trace, *State, *handleCells, bool)
 	search = func(s *State, h *handleCells, depth int) (Trace, *State, *handleCells, bool) {
@@ -155,7 +184,7 @@ func detour(s *State, st Step, h *handleCells) (Trace, *State, bool) {
 			if !ok {
 				continue
 			}
-			steps, n, ok := takeJoining(s, next, hc)
+			steps, n, ok := takeJoining(s, next, hc, joined)
 			if !ok {
 				continue
 			}

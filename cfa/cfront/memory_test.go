@@ -367,6 +367,10 @@ func TestHandleArraySummary(t *testing.T) {
 	prog := func(decl, where string, n int) string {
 		body := fmt.Sprintf("  for (int i = 0; i < %d; i++) pthread_create(&t[i], 0, w, 0);\n"+
 			"  for (int i = 0; i < %d; i++) pthread_join(t[i], 0);\n", n, n)
+		if strings.Contains(decl, "arith") {
+			decl = "pthread_t t[6];"
+			body = strings.ReplaceAll(strings.ReplaceAll(body, "&t[i]", "t + i"), "t[i]", "*(t + i)")
+		}
 		src := "#include <pthread.h>\nvoid *w(void *a) { return 0; }\n"
 		switch where {
 		case "global":
@@ -383,6 +387,7 @@ func TestHandleArraySummary(t *testing.T) {
 		summary           bool
 	}{
 		{"six in main", "pthread_t t[6];", "main", 6, true},
+		{"six through pointer arithmetic", "arith", "main", 6, true},
 		{"a hundred global", "pthread_t t[100];", "global", 100, true},
 		{"static local", "static pthread_t t[8];", "thread", 8, true},
 		{"five in main", "pthread_t t[5];", "main", 5, false},

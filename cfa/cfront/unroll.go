@@ -175,15 +175,20 @@ func writes(s cc.Node, d *cc.Declarator, labels bool) bool {
 // loop then only copies the creations and joins through the summary,
 // any of which may be the one through its tracked element.
 func usesAsIndexOrThread(s *cc.Statement, d *cc.Declarator, summarizes func(*cc.Declarator) bool) (uses, summary bool) {
-	mentions := func(n cc.ExpressionNode) bool {
+	names := func(n cc.ExpressionNode, is func(*cc.Declarator) bool) bool {
 		m := false
 		Walk(n, func(x any, _ []any) bool {
-			if pe, ok := x.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent && pe.ResolvedTo() == d {
-				m = true
+			if pe, ok := x.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+				if a, ok := pe.ResolvedTo().(*cc.Declarator); ok && is(a) {
+					m = true
+				}
 			}
 			return !m
 		})
 		return m
+	}
+	mentions := func(n cc.ExpressionNode) bool {
+		return names(n, func(a *cc.Declarator) bool { return a == d })
 	}
 	Walk(s, func(n any, _ []any) bool {
 		x, ok := n.(*cc.PostfixExpression)
@@ -202,7 +207,10 @@ func usesAsIndexOrThread(s *cc.Statement, d *cc.Declarator, summarizes func(*cc.
 			switch identName(x.PostfixExpression) {
 			case "pthread_create", "pthread_join", "thrd_create", "thrd_join":
 				for _, a := range args(x.ArgumentExpressionList) {
-					uses = uses || mentions(a)
+					if mentions(a) {
+						uses = true
+						summary = summary || names(a, summarizes) // pthread_create(t + i, ...)
+					}
 				}
 			}
 		}

@@ -333,6 +333,12 @@ func (r *Result) mayInt(e cfa.Expr) bool {
 func (r *Result) addrs(e cfa.Expr) Set {
 	switch e := e.(type) {
 	case cfa.Const:
+		if o, _ := r.mem.Find(e.Val); o != nil && o.Elements() {
+			// A constant address in an array summary (&t[5]): its
+			// representative in the tracked element, as offset
+			// gives it.
+			return Set{Addrs: map[int64]bool{o.Base + (e.Val-o.Base)%o.Stride: true}}
+		}
 		if r.mem.IsAddr(e.Val) {
 			return Set{Addrs: map[int64]bool{e.Val: true}}
 		}
