@@ -38,7 +38,10 @@ import (
 // Len holds the block's length, so that an access to the tracked element
 // past it is an error. Each element summary has a region of its own,
 // RegionSize cells from a multiple of RegionSize at RegionBase or above,
-// larger than any block a 64-bit machine can allocate.
+// larger than any block a 64-bit machine can allocate. An array summary
+// (an array of thread handles the front end summarizes) is an element
+// summary of another kind than HeapObject whose Len holds its constant
+// length from the start: its region ends after that many elements.
 type Memory struct {
 	Objects []*Object
 	// First is the address of the first object (0: firstBase). The
@@ -177,7 +180,17 @@ func (m *Memory) Find(addr int64) (*Object, int) {
 			return nil, 0
 		}
 		o := m.regions[k]
-		if off := addr - o.Base; off < RegionSize {
+		off := addr - o.Base
+		if o.Kind != HeapObject && o.Len != nil {
+			// An array summary: its constant length ends it.
+			switch n := o.Len.Init * o.Stride; {
+			case off == n:
+				return o, len(o.Cells)
+			case off > n:
+				return nil, 0
+			}
+		}
+		if off < RegionSize {
 			return o, int(off % o.Stride)
 		}
 		return nil, 0

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"maps"
+	"slices"
 
 	"circ/cfa"
 )
@@ -76,7 +77,7 @@ func joinedThread(s *State, st Step) int {
 
 // maxRunToExit bounds the steps CompleteJoins lets one thread take to
 // finish.
-const maxRunToExit = 100000
+const maxRunToExit = 10000
 
 // CompleteJoins rewrites trace tr of p so that it stays evidence where
 // it joins untracked handles: each stand-in read yields the handle the
@@ -113,6 +114,9 @@ func completeJoins(p *cfa.Program, tr Trace, joined, early map[int]bool) (Trace,
 	h := newHandleCells()
 	var out Trace
 	for _, st := range tr {
+		if !s.at(st) {
+			return nil, false
+		}
 		if e := st.Edge; e.Kind == cfa.Havoc && e.Cell != nil {
 			if v, ok := h.read(s, st); ok {
 				st.Value = v
@@ -215,9 +219,14 @@ func (h *handleCells) clone() *handleCells {
 
 // naturalStep is edge e of thread t as a step from s when it is enabled
 // there (joins aside, which takeJoining waits for): at a havoc, the
-// value a stand-in's address holds, or the allowed value nearest 0.
+// value a stand-in's address holds, or the allowed value nearest 0. A
+// creation is none: a thread it starts would take the number of one the
+// trace creates later.
 func naturalStep(s *State, t int, e *cfa.Edge, h *handleCells) (Step, bool) {
 	st := Step{Thread: t, Edge: e}
+	if e.Kind == cfa.Create {
+		return st, false
+	}
 	if e.Kind == cfa.Join && e.Untracked {
 		return st, true
 	}
@@ -239,6 +248,15 @@ func naturalStep(s *State, t int, e *cfa.Edge, h *handleCells) (Step, bool) {
 		}
 	}
 	return st, true
+}
+
+// at reports whether step st's thread exists in s and is at st's edge.
+func (s *State) at(st Step) bool {
+	if st.Thread < 0 || st.Thread >= len(s.Threads) || st.Edge == nil {
+		return false
+	}
+	th := &s.Threads[st.Thread]
+	return !th.Done && slices.Contains(th.Template.Out[th.Loc], st.Edge)
 }
 
 func readsStandIn(tr Trace) bool {

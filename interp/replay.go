@@ -36,7 +36,8 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 		// through one, as the program does (joins.go).
 		joined, faithful := -1, false
 		switch e := st.Edge; {
-		case e == nil:
+		case !s.at(st):
+			// Apply below says why.
 		case e.Kind == cfa.Havoc && e.Cell != nil:
 			v, ok := h.read(s, st)
 			faithful = ok && v == st.Value

@@ -329,7 +329,14 @@ func inInstances(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 		in = mkBin(cfa.And, in, mkBin(cfa.Eq, mkBin(cfa.Mod, mkBin(cfa.Sub, addr, num(a)), num(k)), num(0)))
 	}
 	if o.Elements() {
-		in = mkBin(cfa.And, in, mkBin(cfa.Lt, addr, num(o.Base+cfa.RegionSize)))
+		end := o.Base + cfa.RegionSize
+		if o.Kind != cfa.HeapObject {
+			// An array summary (arraySummary): its tracked element is
+			// one of its N, so an address past them is in no element,
+			// tracked or not (an error, as in an array circ keeps).
+			end = o.Base + o.Len.Init*o.Stride
+		}
+		in = mkBin(cfa.And, in, mkBin(cfa.Lt, addr, num(end)))
 	}
 	return in
 }

@@ -17,6 +17,8 @@ func TestMemoryErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
+		{"handle-past-an-array-summary", "#include <pthread.h>\npthread_t t[6];\nvoid *t2(void *a) { return 0; }\nint main(void) { pthread_create(&t[6], 0, t2, 0); return 0; }\n",
+			"t.c:4:33: unsupported: &t[6] never points to an object here (uninitialized?)"},
 		{"type-punning", "#include <pthread.h>\nint x;\nchar *p = (char *)&x;\nvoid *t(void *a) { *p = 1; return 0; }\n" + spawnT + "return 0; }\n",
 			"t.c:4:20: unsupported: *p may point to x, of type int, accessed as char"},
 		{"address-through-bit-operations", "#include <pthread.h>\nint x;\nvoid *t(void *a) { int *q = (int *)((unsigned long)a & ~1UL); *q = 1; return 0; }\nint main(void) { pthread_t h; pthread_create(&h, 0, t, (void *)((unsigned long)&x | 1UL)); return 0; }\n",

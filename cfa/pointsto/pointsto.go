@@ -129,7 +129,7 @@ func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscri
 	seed := func(v *cfa.Var) {
 		switch {
 		case r.mem.IsAddr(v.Init):
-			r.add(v, Set{Addrs: map[int64]bool{v.Init: true}})
+			r.add(v, r.addrs(cfa.Const{Val: v.Init}))
 		case v.Init != 0:
 			r.add(v, Set{Int: true})
 		}
@@ -333,7 +333,7 @@ func (r *Result) mayInt(e cfa.Expr) bool {
 func (r *Result) addrs(e cfa.Expr) Set {
 	switch e := e.(type) {
 	case cfa.Const:
-		if o, _ := r.mem.Find(e.Val); o != nil && o.Elements() {
+		if o, i := r.mem.Find(e.Val); o != nil && o.Elements() && i < len(o.Cells) {
 			// A constant address in an array summary (&t[5]): its
 			// representative in the tracked element, as offset
 			// gives it.
