@@ -108,12 +108,25 @@ func CompleteJoins(p *cfa.Program, tr Trace) Trace {
 
 // completeJoins is CompleteJoins running the threads of early to their
 // ends as soon as they are created; it adds to joined the threads the
-// trace joins through untracked handles.
+// trace joins through untracked handles. Both name threads by their
+// numbers in tr: the threads inserted runs create take numbers in
+// between, so each step's thread is renumbered.
 func completeJoins(p *cfa.Program, tr Trace, joined, early map[int]bool) (Trace, bool) {
 	s := Initial(p)
 	h := newHandleCells()
+	actual := []int{0}          // a thread of tr -> its number here
+	origOf := map[int]int{0: 0} // and back
+	note := func(i int) {
+		if o, ok := origOf[i]; ok {
+			joined[o] = true
+		}
+	}
 	var out Trace
 	for _, st := range tr {
+		if st.Thread < 0 || st.Thread >= len(actual) {
+			return nil, false
+		}
+		st.Thread = actual[st.Thread]
 		if !s.at(st) {
 			return nil, false
 		}
@@ -122,17 +135,25 @@ func completeJoins(p *cfa.Program, tr Trace, joined, early map[int]bool) (Trace,
 				st.Value = v
 			}
 		}
-		steps, n, ok := takeJoining(s, st, h, joined)
+		steps, n, ok := takeJoining(s, st, h, note)
 		if !ok {
-			steps, n, ok = detour(s, st, h, joined)
+			steps, n, ok = detour(s, st, h, note)
 		}
 		if !ok {
 			return nil, false
 		}
 		out, s = append(out, steps...), n
-		if k := len(s.Threads) - 1; st.Edge.Kind == cfa.Create && early[k] && !s.Threads[k].Done {
-			if run, n, ok := runToExit(s, k, h); ok {
-				out, s = append(out, run...), n
+		if st.Edge.Kind == cfa.Create {
+			if steps[len(steps)-1].Edge != st.Edge {
+				return nil, false
+			}
+			k := len(s.Threads) - 1
+			origOf[k] = len(actual)
+			actual = append(actual, k)
+			if early[origOf[k]] && !s.Threads[k].Done {
+				if run, n, ok := runToExit(s, k, h); ok {
+					out, s = append(out, run...), n
+				}
 			}
 		}
 	}
@@ -140,13 +161,13 @@ func completeJoins(p *cfa.Program, tr Trace, joined, early map[int]bool) (Trace,
 }
 
 // takeJoining takes step st from s, first running to its end the
-// thread an untracked join waits for (recorded in joined).
-func takeJoining(s *State, st Step, h *handleCells, joined map[int]bool) (Trace, *State, bool) {
+// thread an untracked join waits for (passed to note).
+func takeJoining(s *State, st Step, h *handleCells, note func(int)) (Trace, *State, bool) {
 	var out Trace
 	if e := st.Edge; e.Kind == cfa.Join && e.Untracked {
 		if hv, err := s.eval(st.Thread, e.Handle); err == nil {
 			if i := s.thread(hv); i >= 0 && i != st.Thread && !s.Threads[i].Done {
-				joined[i] = true
+				note(i)
 				run, n, ok := runToExit(s, i, h)
 				if !ok {
 					return nil, nil, false
@@ -168,7 +189,7 @@ const maxDetour = 4
 
 // detour leads the thread of step st, which is not enabled in s, to
 // st's target location by at most maxDetour steps of its own.
-func detour(s *State, st Step, h *handleCells, joined map[int]bool) (Trace, *State, bool) {
+func detour(s *State, st Step, h *handleCells, note func(int)) (Trace, *State, bool) {
 	t := st.Thread
 	var search func(s *State, h *handleCells, depth int) (Trace, *State, *handleCells, bool)
 	search = func(s *State, h *handleCells, depth int) (Trace, *State, *handleCells, bool) {
@@ -184,11 +205,11 @@ func detour(s *State, st Step, h *handleCells, joined map[int]bool) (Trace, *Sta
 				continue
 			}
 			hc := h.clone()
-			next, ok := naturalStep(s, t, e, hc)
+			next, ok := naturalStep(s, t, e, hc, false)
 			if !ok {
 				continue
 			}
-			steps, n, ok := takeJoining(s, next, hc, joined)
+			steps, n, ok := takeJoining(s, next, hc, note)
 			if !ok {
 				continue
 			}
@@ -220,11 +241,11 @@ func (h *handleCells) clone() *handleCells {
 // naturalStep is edge e of thread t as a step from s when it is enabled
 // there (joins aside, which takeJoining waits for): at a havoc, the
 // value a stand-in's address holds, or the allowed value nearest 0. A
-// creation is none: a thread it starts would take the number of one the
-// trace creates later.
-func naturalStep(s *State, t int, e *cfa.Edge, h *handleCells) (Step, bool) {
+// creation is one only where creates allows it (a detour's thread must
+// reach the trace's next step as the trace left it).
+func naturalStep(s *State, t int, e *cfa.Edge, h *handleCells, creates bool) (Step, bool) {
 	st := Step{Thread: t, Edge: e}
-	if e.Kind == cfa.Create {
+	if e.Kind == cfa.Create && !creates {
 		return st, false
 	}
 	if e.Kind == cfa.Join && e.Untracked {
@@ -268,10 +289,20 @@ func readsStandIn(tr Trace) bool {
 	return false
 }
 
-// runToExit runs thread i of s alone until it exits (CompleteJoins),
-// taking its first enabled edge each time.
+// runToExit runs thread i of s until it exits (CompleteJoins), taking
+// its first enabled edge each time; where it waits (to join a thread it
+// created), the threads it created run to their ends first.
 func runToExit(s *State, i int, h *handleCells) (Trace, *State, bool) {
+	return runToExitDepth(s, i, h, 0)
+}
+
+// maxNestedRuns bounds how deep runToExit follows threads that the
+// threads it runs create.
+const maxNestedRuns = 4
+
+func runToExitDepth(s *State, i int, h *handleCells, depth int) (Trace, *State, bool) {
 	var out Trace
+	first := len(s.Threads) // the threads i creates from here on
 	for range maxRunToExit {
 		th := &s.Threads[i]
 		if th.Done {
@@ -285,13 +316,27 @@ func runToExit(s *State, i int, h *handleCells) (Trace, *State, bool) {
 			if e.Kind.Stops() || (e.Kind == cfa.Join && e.Untracked) {
 				continue
 			}
-			if st, ok := naturalStep(s, i, e, h); ok {
+			if st, ok := naturalStep(s, i, e, h, true); ok {
 				next = &st
 				break
 			}
 		}
 		if next == nil {
-			return nil, nil, false
+			child := -1
+			for c := first; c < len(s.Threads) && child < 0; c++ {
+				if !s.Threads[c].Done {
+					child = c
+				}
+			}
+			if child < 0 || depth == maxNestedRuns {
+				return nil, nil, false
+			}
+			run, n, ok := runToExitDepth(s, child, h, depth+1)
+			if !ok {
+				return nil, nil, false
+			}
+			out, s = append(out, run...), n
+			continue
 		}
 		n, err := Apply(s, *next)
 		if err != nil {
