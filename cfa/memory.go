@@ -111,6 +111,20 @@ type Object struct {
 	Len    *Var
 }
 
+// Instances are the variables choosing the tracked instance of each
+// summary object (circ's own choices, not the program's).
+func (m *Memory) Instances() map[*Var]bool {
+	out := map[*Var]bool{}
+	if m != nil {
+		for _, o := range m.Objects {
+			if o.Instance != nil {
+				out[o.Instance] = true
+			}
+		}
+	}
+	return out
+}
+
 // Summary reports whether o stands for unboundedly many objects.
 func (o *Object) Summary() bool { return o.Instance != nil }
 

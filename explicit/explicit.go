@@ -184,14 +184,7 @@ func newSearch(p *cfa.Program, vars []*cfa.Var, opts Options) *search {
 		boundHit:   map[string]bool{},
 		nonExhaust: map[string]bool{},
 		deadHavoc:  deadHavocs(p),
-		instances:  map[*cfa.Var]bool{},
-	}
-	if p.Memory != nil {
-		for _, o := range p.Memory.Objects {
-			if o.Instance != nil {
-				s.instances[o.Instance] = true
-			}
-		}
+		instances:  p.Memory.Instances(),
 	}
 	for i := range s.found {
 		s.found[i] = -1

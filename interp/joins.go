@@ -228,14 +228,7 @@ func detour(s *State, st Step, h *handleCells, note func(int)) (Trace, *State, b
 }
 
 func (h *handleCells) clone() *handleCells {
-	c := newHandleCells()
-	for a, v := range h.stored {
-		c.stored[a] = v
-	}
-	for k, a := range h.standIn {
-		c.standIn[k] = a
-	}
-	return c
+	return &handleCells{stored: maps.Clone(h.stored), standIn: maps.Clone(h.standIn)}
 }
 
 // naturalStep is edge e of thread t as a step from s when it is enabled

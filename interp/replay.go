@@ -23,14 +23,7 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 	h := newHandleCells()
 	check := newTrackedCheck(tr)
 	out := &report.Trace{}
-	instances := map[*cfa.Var]bool{}
-	if p.Memory != nil {
-		for _, o := range p.Memory.Objects {
-			if o.Summary() {
-				instances[o.Instance] = true
-			}
-		}
-	}
+	instances := p.Memory.Instances()
 	for i, st := range tr {
 		// faithful: the step reads an untracked handle, or joins
 		// through one, as the program does (joins.go).

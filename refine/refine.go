@@ -440,7 +440,7 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 		}
 	}
 	out := map[string]predabs.Pred{}
-	tracked := trackedInstances(p)
+	tracked := p.Memory.Instances()
 	add := func(e cfa.Expr) (added []cfa.Expr) {
 		var as []cfa.Expr
 		for _, a := range atoms(e) {
@@ -656,20 +656,6 @@ func loopCounters(steps []interp.Step) map[*cfa.Var]bool {
 				if _, ok := b.Y.(cfa.Const); ok {
 					out[e.LHS] = true
 				}
-			}
-		}
-	}
-	return out
-}
-
-// trackedInstances are the variables that choose the tracked instance
-// of each summary object.
-func trackedInstances(p *cfa.Program) map[*cfa.Var]bool {
-	out := map[*cfa.Var]bool{}
-	if p.Memory != nil {
-		for _, o := range p.Memory.Objects {
-			if o.Instance != nil {
-				out[o.Instance] = true
 			}
 		}
 	}
