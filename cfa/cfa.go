@@ -33,21 +33,32 @@ func (p Pos) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }
 
-// VarKind separates data from synchronization objects: only Data globals
-// are ever checked for races.
+// VarKind separates data from synchronization objects: Data and Handle
+// globals are memory a program reads and writes, and are checked for
+// races (Var.Racy); mutexes and the other synchronization state are not.
 type VarKind int
 
 const (
-	Data   VarKind = iota
-	Mutex          // a lock word (mutexes, spin locks): 0 free, 1 held
-	Handle         // pthread_t: a thread's id (ThreadID), 0 for no thread
+	Data  VarKind = iota
+	Mutex         // a lock word (mutexes, spin locks): 0 free, 1 held
+	// Handle is a pthread_t or thrd_t object: a thread's id (ThreadID),
+	// 0 for no thread. pthread_create stores it in the same step that
+	// starts the thread, so the new thread never races with that store;
+	// any other pair of accesses can race as on data.
+	Handle
 	// Sync is any other state of a synchronization object (a mutex's
 	// kind, a rwlock's reader count, a semaphore's value, a barrier's
 	// generation, a once-control's state) and the per-thread
 	// bookkeeping of the primitives (how often the thread holds a
-	// recursive mutex). Like mutexes and handles, never a race target.
+	// recursive mutex). Like mutexes, never a race target.
 	Sync
 )
+
+// Racy reports whether races on v are checked: a global of Data or
+// Handle kind.
+func (v *Var) Racy() bool {
+	return v != nil && v.Global && (v.Kind == Data || v.Kind == Handle)
+}
 
 // Var is a program variable. Variables are compared by pointer; Name is
 // unique within a Program (locals of inlined calls carry a suffix).
@@ -406,7 +417,7 @@ type Edge struct {
 	// Sync is set on the edges that implement one call of a
 	// concurrency primitive, the same for all of them.
 	Sync *SyncCall
-	// Reads and Writes are the Data globals the edge reads and writes:
+	// Reads and Writes are the Racy globals the edge reads and writes:
 	// the accesses that can race. Set by Program.Finish.
 	Reads, Writes []*Var
 }
@@ -688,7 +699,7 @@ func (p *Program) Finish() {
 		c.Out = make([][]*Edge, len(c.Locs))
 		for _, e := range c.Edges {
 			c.Out[e.From] = append(c.Out[e.From], e)
-			e.Reads, e.Writes = dataAccesses(e)
+			e.Reads, e.Writes = racyAccesses(e)
 			if e.Approx {
 				p.Approximations = append(p.Approximations, e)
 			}
@@ -809,7 +820,7 @@ func (c *CFA) onCycle(e *Edge) bool {
 	return false
 }
 
-func dataAccesses(e *Edge) (reads, writes []*Var) {
+func racyAccesses(e *Edge) (reads, writes []*Var) {
 	rs := map[*Var]bool{}
 	var ws []*Var
 	for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
@@ -824,23 +835,24 @@ func dataAccesses(e *Edge) (reads, writes []*Var) {
 		}
 	}
 	for v := range rs {
-		if v.Global && v.Kind == Data {
+		if v.Racy() {
 			reads = append(reads, v)
 		}
 	}
 	sort.Slice(reads, func(i, j int) bool { return reads[i].Name < reads[j].Name })
 	for _, v := range ws {
-		if v.Global && v.Kind == Data {
+		if v.Racy() {
 			writes = append(writes, v)
 		}
 	}
 	return reads, writes
 }
 
-// SharedData returns the Data globals that can be accessed by two threads:
-// those accessed by two templates, or by a template that can run more than
-// one instance. These are the variables circ checks by default.
-func (p *Program) SharedData() []*Var {
+// SharedMemory returns the Racy globals (data and thread handles) that
+// can be accessed by two threads: those accessed by two templates, or by
+// a template that can run more than one instance. These are the
+// variables circ checks by default.
+func (p *Program) SharedMemory() []*Var {
 	// A string literal's cells are only read (writing one stops the
 	// program): they cannot race.
 	literal := map[*Var]bool{}
@@ -860,30 +872,6 @@ func (p *Program) SharedData() []*Var {
 		}
 	}
 	return out
-}
-
-// SharedHandles returns the thread-handle globals that two threads can
-// access (create writes one, join and plain reads read it). circ checks
-// no races on them.
-func (p *Program) SharedHandles() []*Var {
-	return p.shared(func(e *Edge) []*Var {
-		vs := map[*Var]bool{}
-		for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
-			if x != nil {
-				Vars(x, vs)
-			}
-		}
-		if e.LHS != nil {
-			vs[e.LHS] = true
-		}
-		var out []*Var
-		for v := range vs {
-			if v.Global && v.Kind == Handle {
-				out = append(out, v)
-			}
-		}
-		return out
-	})
 }
 
 // shared returns, in declaration order, the globals that uses(e) names

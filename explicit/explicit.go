@@ -345,7 +345,7 @@ func (s *search) results(secs float64) ([]report.Result, []interp.Trace) {
 			States: len(s.nodes), Depth: s.maxDepth, Seconds: secs,
 		}
 		switch {
-		case v == nil || !v.Global || v.Kind != cfa.Data || v.Index >= len(s.p.Globals) || s.p.Globals[v.Index] != v:
+		case !v.Racy() || v.Index >= len(s.p.Globals) || s.p.Globals[v.Index] != v:
 			r.Verdict = report.Unknown
 			r.Reason = fmt.Sprintf("%v is not a data global of the program", v)
 		case s.found[i] >= 0:

@@ -69,11 +69,11 @@ func (s *State) Accesses(x *cfa.Var) []Access {
 	return out
 }
 
-// RaceOn reports whether s is a race state on the Data global x under def,
+// RaceOn reports whether s is a race state on the Racy global x under def,
 // and returns a witnessing pair of accesses (the first in thread and edge
 // order, a write first when there is a choice between equal pairs).
 func RaceOn(s *State, x *cfa.Var, def RaceDef) (a, b Access, ok bool) {
-	if x == nil || !x.Global || x.Kind != cfa.Data {
+	if !x.Racy() {
 		return a, b, false
 	}
 	if def == CIRC && len(s.AtomicThreads()) > 0 {

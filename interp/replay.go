@@ -13,8 +13,8 @@ import (
 // returns the rendered trace (Replayed set); otherwise an error naming the
 // first failing step or explaining why the final state is not a race.
 func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, error) {
-	if x == nil || !x.Global || x.Kind != cfa.Data {
-		return nil, fmt.Errorf("replay: %v is not a Data global", x)
+	if !x.Racy() {
+		return nil, fmt.Errorf("replay: %v is not a data or thread-handle global", x)
 	}
 	if x.Index < 0 || x.Index >= len(p.Globals) || p.Globals[x.Index] != x {
 		return nil, fmt.Errorf("replay: %s is not a global of this program", x.Name)

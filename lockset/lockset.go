@@ -235,10 +235,10 @@ func hasConcurrentPair(accs []*Access) bool {
 }
 
 // Check runs the lockset check on p for each variable of vars (nil: every
-// shared Data global, p.SharedData()).
+// shared Data global, p.SharedMemory()).
 func Check(p *cfa.Program, vars []*cfa.Var) []report.Result {
 	if vars == nil {
-		vars = p.SharedData()
+		vars = p.SharedMemory()
 	}
 	a := Analyze(p)
 	out := make([]report.Result, len(vars))

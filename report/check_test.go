@@ -19,7 +19,7 @@ func checkFile(t *testing.T, path string) *report.Report {
 		t.Fatal(err)
 	}
 	rep := &report.Report{File: path}
-	for _, v := range prog.SharedData() {
+	for _, v := range prog.SharedMemory() {
 		rep.Results = append(rep.Results, driver.Check(context.Background(), prog, v, driver.Options{ACFAs: true}))
 	}
 	for _, e := range prog.Approximations {

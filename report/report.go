@@ -104,11 +104,7 @@ type ACFA struct {
 type Report struct {
 	File           string   `json:"file"`
 	Approximations []string `json:"approximations,omitempty"`
-	// Unchecked names the shared globals no result decides (thread
-	// handles that two threads access as data), each with the reason.
-	// A whole-program verdict cannot be "no race" while one is listed.
-	Unchecked []string `json:"unchecked,omitempty"`
-	Results   []Result `json:"results"`
+	Results        []Result `json:"results"`
 }
 
 // ExitStatus is 10 if any result is a race, else 20 if any is unknown,
@@ -139,9 +135,6 @@ func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "%s\n", r.File)
 	for _, a := range r.Approximations {
 		fmt.Fprintf(&b, "  approximation: %s\n", a)
-	}
-	for _, u := range r.Unchecked {
-		fmt.Fprintf(&b, "  not checked: %s\n", u)
 	}
 	for _, res := range r.Results {
 		fmt.Fprintf(&b, "\n%-12s %s", res.Variable+":", strings.ToUpper(string(res.Verdict)))

@@ -24,8 +24,6 @@ func TestResult(t *testing.T) {
 		{"all safe", report.Report{Results: res(report.Safe, report.Safe)}, "true"},
 		{"a race wins over unknown", report.Report{Results: res(report.Unknown, report.Race)}, "false(no-data-race)"},
 		{"unknown", report.Report{Results: res(report.Safe, report.Unknown)}, "unknown"},
-		{"safe but a handle unchecked", report.Report{Results: res(report.Safe), Unchecked: []string{"t"}}, "unknown"},
-		{"race and a handle unchecked", report.Report{Results: res(report.Race), Unchecked: []string{"t"}}, "false(no-data-race)"},
 	} {
 		if got := Result(&tc.rep); got != tc.want {
 			t.Errorf("%s: Result = %q, want %q", tc.name, got, tc.want)

@@ -67,7 +67,7 @@ func firstRace(t *testing.T, file string) report.Result {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	for _, x := range p.SharedData() {
+	for _, x := range p.SharedMemory() {
 		res := driver.Check(ctx, p, x, driver.Options{RaceDef: interp.SVCOMP})
 		if res.Verdict == report.Race && res.Trace != nil {
 			return res

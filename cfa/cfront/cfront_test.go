@@ -291,7 +291,7 @@ int main() {
 		t.Errorf("once: no write of x:\n%s", p)
 	}
 	shared := map[string]bool{}
-	for _, v := range p.SharedData() {
+	for _, v := range p.SharedMemory() {
 		shared[v.Name] = true
 	}
 	if !shared["x"] || !shared["y"] {

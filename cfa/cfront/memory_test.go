@@ -249,7 +249,7 @@ int main(void) {
 	if stops != 1 {
 		t.Errorf("%d runtime errors for the write into the literal, want 1", stops)
 	}
-	for _, v := range p.SharedData() {
+	for _, v := range p.SharedMemory() {
 		if strings.HasPrefix(v.Name, "string@") {
 			t.Errorf("literal cell %s is a race target", v.Name)
 		}

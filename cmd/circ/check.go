@@ -166,11 +166,6 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 		results = checkCIRC(ctx, prog, vars, *f, def, progress)
 	}
 	rep = &report.Report{File: input, Results: results}
-	if len(f.vars) == 0 {
-		for _, v := range prog.SharedHandles() {
-			rep.Unchecked = append(rep.Unchecked, v.CName+": a pthread_t that two threads access; circ checks no races on thread handles")
-		}
-	}
 	seen := map[string]bool{}
 	for _, e := range prog.Approximations {
 		// One call may approximate on many edges (a library's write of
@@ -269,7 +264,7 @@ func parseFlags(fs *pflag.FlagSet, args []string, cmd, usage string, stdout, std
 // selectVars resolves --var names, or picks every shared data global.
 func selectVars(p *cfa.Program, names []string) ([]*cfa.Var, error) {
 	if len(names) == 0 {
-		return p.SharedData(), nil
+		return p.SharedMemory(), nil
 	}
 	var out []*cfa.Var
 	seen := map[*cfa.Var]bool{}
@@ -278,7 +273,7 @@ func selectVars(p *cfa.Program, names []string) ([]*cfa.Var, error) {
 		switch {
 		case v == nil:
 			return nil, fmt.Errorf("--var %s: no global variable of that name", n)
-		case v.Kind != cfa.Data:
+		case !v.Racy():
 			return nil, fmt.Errorf("--var %s: a synchronization object, not data; it is never checked", n)
 		case seen[v]:
 			continue

@@ -135,7 +135,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			status = 2
 			continue
 		}
-		vars := prog.SharedData()
+		vars := prog.SharedMemory()
 		ls := lockset.Check(prog, vars)
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
 		if *timeout > 0 {

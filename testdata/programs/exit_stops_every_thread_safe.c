@@ -1,8 +1,8 @@
 // join_main_other_thread_unjoined_race.c with exit() instead of
 // pthread_exit: exit ends the whole program, so the joiner never gets past
 // its join of main, and only one thread ever writes x.
-// expect svcomp: x=safe
-// expect circ: x=safe
+// expect svcomp: x=safe main_id=safe
+// expect circ: x=safe main_id=safe
 #include <pthread.h>
 #include <stdlib.h>
 

@@ -1,8 +1,8 @@
 // A worker joins the main thread (its id from pthread_self) before it
 // writes x; main writes x, then leaves with pthread_exit, which ends main
 // only: the worker's write comes after main's.
-// expect svcomp: x=safe
-// expect circ: x=safe
+// expect svcomp: x=safe main_id=safe
+// expect circ: x=safe main_id=safe
 #include <pthread.h>
 
 int x;

@@ -1,7 +1,7 @@
 // pthread_self_only_main_writes_safe.c, but touch() writes x in every
 // thread other than main, and main writes it directly: they race.
-// expect svcomp: x=race
-// expect circ: x=race
+// expect svcomp: x=race main_id=safe
+// expect circ: x=race main_id=safe
 #include <pthread.h>
 
 int x;

@@ -1,7 +1,7 @@
 // touch() is run by main and by a worker, but writes x only in the thread
 // whose id (pthread_self) equals main's: only main ever writes.
-// expect svcomp: x=safe
-// expect circ: x=safe
+// expect svcomp: x=safe main_id=safe
+// expect circ: x=safe main_id=safe
 #include <pthread.h>
 
 int x;

@@ -1,6 +1,5 @@
 // main writes t1 (pthread_create stores the new thread's id) while the
-// first thread may read it: a race on the handle, which circ does not
-// check.
+// first thread may read it: a race on the handle.
 #include <pthread.h>
 
 pthread_t t1, t2;
