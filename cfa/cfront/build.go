@@ -17,6 +17,9 @@ type builder struct {
 	ast     *cc.AST
 	prog    *cfa.Program
 	lastPos cfa.Pos
+	// handlesApart: no array of thread handles is a summary
+	// (Options.HandlesApart).
+	handlesApart bool
 
 	funcs     map[string]*cc.FunctionDefinition
 	gdecls    map[string]*cc.Declarator // file-scope objects: the defining (or first) declarator

@@ -70,10 +70,17 @@ func config() (*cc.Config, error) {
 
 // Options are what a C compiler's command line adds to a translation:
 // include directories (-I) searched before the host's, and macro
-// definitions (-D NAME or -D NAME=VALUE) added after its predefined ones.
+// definitions (-D NAME or -D NAME=VALUE) added after its predefined ones;
+// and one choice of circ's own lowering.
 type Options struct {
 	IncludeDirs []string
 	Defines     []string
+	// HandlesApart lowers every array of thread handles handle by
+	// handle, with its counting loops unrolled, where an array of
+	// minHandleSummary or more is otherwise an element summary
+	// (handleArray): a race or proof that needs each thread apart, at
+	// a cost exponential in the array's length.
+	HandlesApart bool
 }
 
 // CheckDefine validates one -D argument: NAME, NAME=VALUE, or a
@@ -130,7 +137,7 @@ func Parse(name string, src []byte) (*cfa.Program, error) {
 
 // ParseWith is Parse with compiler options.
 func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err error) {
-	b := &builder{file: name}
+	b := &builder{file: name, handlesApart: opts.HandlesApart}
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
@@ -182,7 +189,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		for _, name := range b.resummarize {
 			summarize[name] = true
 		}
-		b = &builder{file: b.file, lineMap: b.lineMap, ast: ast, summarize: summarize}
+		b = &builder{file: b.file, lineMap: b.lineMap, ast: ast, summarize: summarize, handlesApart: b.handlesApart}
 	}
 }
 

@@ -386,19 +386,24 @@ func TestHandleArraySummary(t *testing.T) {
 	tests := []struct {
 		name, decl, where string
 		n                 int
-		summary           bool
+		apart, summary    bool // apart: Options.HandlesApart
 	}{
-		{"six in main", "pthread_t t[6];", "main", 6, true},
-		{"six through pointer arithmetic", "arith", "main", 6, true},
-		{"a hundred global", "pthread_t t[100];", "global", 100, true},
-		{"static local", "static pthread_t t[8];", "thread", 8, true},
-		{"five in main", "pthread_t t[5];", "main", 5, false},
-		{"initialized", "pthread_t t[6] = {0};", "main", 6, false},
-		{"local of another thread", "pthread_t t[6];", "thread", 6, false},
+		{"six in main", "pthread_t t[6];", "main", 6, false, true},
+		{"six through pointer arithmetic", "arith", "main", 6, false, true},
+		{"a hundred global", "pthread_t t[100];", "global", 100, false, true},
+		{"static local", "static pthread_t t[8];", "thread", 8, false, true},
+		{"five in main", "pthread_t t[5];", "main", 5, false, false},
+		{"initialized", "pthread_t t[6] = {0};", "main", 6, false, false},
+		{"local of another thread", "pthread_t t[6];", "thread", 6, false, false},
+		{"six in main, handles apart", "pthread_t t[6];", "main", 6, true, false},
+		{"eight global, handles apart", "pthread_t t[8];", "global", 8, true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := mustParse(t, prog(tc.decl, tc.where, tc.n))
+			p, err := ParseWith("t.c", []byte(prog(tc.decl, tc.where, tc.n)), Options{HandlesApart: tc.apart})
+			if err != nil {
+				t.Fatal(err)
+			}
 			var o *cfa.Object
 			for _, x := range p.Memory.Objects {
 				if strings.HasSuffix(x.Name, "t") && len(x.Cells) > 0 && x.Cells[0].Kind == cfa.Handle {

@@ -163,7 +163,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 			MaxStates: f.maxStates, MaxDepth: f.maxDepth,
 		})
 	default:
-		results = checkCIRC(ctx, prog, vars, *f, def, progress)
+		results = f.checkCIRCApart(ctx, input, prog, vars, def, progress)
 	}
 	rep = &report.Report{File: input, Results: results}
 	seen := map[string]bool{}
@@ -176,6 +176,86 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 		}
 	}
 	return rep, 0
+}
+
+// maxHandlesApart is the longest array of thread handles that
+// checkCIRCApart lowers again handle by handle.
+const maxHandlesApart = 16
+
+// checkCIRCApart runs checkCIRC, and when the program keeps an array of
+// at most maxHandlesApart thread handles as a summary (its counting
+// loops then are not unrolled either), checks each variable that ends
+// unknown again on the program lowered with every handle apart
+// (cfront.Options.HandlesApart). Both lowerings are sound, so a verdict
+// of either stands: the summary proves a join of all handles for any
+// length, per-handle precision finds races and proofs that need each
+// thread apart (a join loop that skips one handle). Under --timeout the
+// first check gets half the time when a second may follow.
+func (f *checkFlags) checkCIRCApart(ctx context.Context, input string, prog *cfa.Program, vars []*cfa.Var, def interp.RaceDef, progress io.Writer) []report.Result {
+	arrays := handleArraySummaries(prog)
+	if len(arrays) == 0 {
+		return checkCIRC(ctx, prog, vars, *f, def, progress)
+	}
+	first := ctx
+	if deadline, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		first, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)/2))
+		defer cancel()
+	}
+	results := checkCIRC(first, prog, vars, *f, def, progress)
+	opts := f.cflags
+	opts.HandlesApart = true
+	apart, err := cfront.LoadWith(input, opts)
+	if err != nil {
+		return results // the unrolled loops can exceed what the front end lowers
+	}
+	var again []*cfa.Var
+	var at []int
+	for i, r := range results {
+		if v := apart.Global(vars[i].Name); r.Verdict == report.Unknown && v.Racy() {
+			again = append(again, v)
+			at = append(at, i)
+		}
+	}
+	if len(again) == 0 || ctx.Err() != nil {
+		return results
+	}
+	how := "each handle of " + strings.Join(arrays, ", ") + " apart"
+	if progress != nil {
+		names := make([]string, len(again))
+		for i, v := range again {
+			names[i] = v.Name
+		}
+		fmt.Fprintf(progress, "circ: checking again with %s: %s\n", how, strings.Join(names, ", "))
+	}
+	for j, r := range checkCIRC(ctx, apart, again, *f, def, progress) {
+		old := &results[at[j]]
+		r.Seconds += old.Seconds
+		if r.Verdict == report.Unknown {
+			old.Reason += "; also unknown with " + how + ": " + r.Reason
+			old.Seconds = r.Seconds
+			continue
+		}
+		r.Reason = strings.TrimPrefix(r.Reason+"; ", "; ") + "decided with " + how + " (the array summary left it unknown: " + old.Reason + ")"
+		*old = r
+	}
+	return results
+}
+
+// handleArraySummaries names the arrays of at most maxHandlesApart
+// thread handles that prog keeps as element summaries.
+func handleArraySummaries(prog *cfa.Program) []string {
+	var names []string
+	if prog.Memory == nil {
+		return nil
+	}
+	for _, o := range prog.Memory.Objects {
+		if o.Kind != cfa.HeapObject && o.Elements() && o.Len != nil && o.Len.Init > 0 && o.Len.Init <= maxHandlesApart &&
+			len(o.Cells) > 0 && o.Cells[0].Kind == cfa.Handle {
+			names = append(names, o.Name)
+		}
+	}
+	return names
 }
 
 // checkCIRC runs the CIRC driver on each variable, f.jobs at a time, one

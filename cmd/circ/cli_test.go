@@ -565,3 +565,49 @@ func TestCLIUsageAndVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIHandlesApart: an array of six thread handles is a summary; a
+// variable it leaves unknown is checked again with each handle apart,
+// and the verdict says so. The summary alone proves a join of every
+// handle when all threads run one function; with two alternating, and
+// for a race, it needs each handle apart.
+func TestCLIHandlesApart(t *testing.T) {
+	const src = `#include <pthread.h>
+int x;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *idle(void *a) { return 0; }
+void *locked(void *a) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+void *(*start[2])(void *) = {idle, locked};
+int main(void) {
+  pthread_t t[6];
+  for (int i = 0; i < 6; i++) pthread_create(&t[i], 0, START, 0);
+  for (int i = 0; i < JOINED; i++) pthread_join(t[i], 0);
+  x = 2;
+  return 0;
+}
+`
+	tests := []struct {
+		name, start, joined, verdict string
+		apart                        bool
+	}{
+		{"last worker unjoined", "start[i % 2]", "5", "race", true},
+		{"every worker joined", "start[i % 2]", "6", "safe", true},
+		{"every worker of one function joined", "locked", "6", "safe", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeC(t, "handles.c", strings.NewReplacer("START", tc.start, "JOINED", tc.joined).Replace(src))
+			r := runCLI(t, "check", "--format", "json", "--var", "x", path)
+			res := decodeReport(t, r.stdout).Results
+			if len(res) != 1 || res[0].Verdict != tc.verdict {
+				t.Fatalf("got %+v, want x %s\n%s", res, tc.verdict, r.stderr)
+			}
+			if apart := strings.Contains(res[0].Reason, "decided with each handle of main::t apart"); apart != tc.apart {
+				t.Errorf("reason %q: checked with each handle apart %v, want %v", res[0].Reason, apart, tc.apart)
+			}
+			if tc.verdict == "race" && (res[0].Trace == nil || !res[0].Trace.Replayed) {
+				t.Errorf("race without a replayed trace: %+v", res[0].Trace)
+			}
+		})
+	}
+}
