@@ -86,24 +86,80 @@ const maxRunToExit = 10000
 // steps leads it back; and a thread a join names runs alone to its end
 // (its first enabled edge each time, havocs choosing the value nearest
 // 0) before the join, or, when it cannot finish there (a thread of the
-// trace holds a mutex it needs), right after its creation. It returns tr
-// itself when no rewriting runs; Replay decides what either is worth.
+// trace holds a mutex it needs), right after its creation. When a thread
+// of the trace takes a mutex it holds to the end, that may be too late
+// too, and the thread's steps from that lock on are postponed to the end
+// of the trace. It returns tr itself when no rewriting runs; Replay
+// decides what either is worth.
 func CompleteJoins(p *cfa.Program, tr Trace) Trace {
 	if !readsStandIn(tr) {
 		return tr
 	}
-	// Each failed attempt learns threads the trace joins; the next one
-	// runs them early.
+	if out, ok := completeLearning(p, tr); ok {
+		return out
+	}
+	for _, t := range slices.Sorted(maps.Keys(holdsToEnd(tr))) {
+		if out, ok := completeLearning(p, postpone(tr, t, holdsToEnd(tr)[t])); ok {
+			return out
+		}
+	}
+	return tr
+}
+
+// completeLearning runs completeJoins until it succeeds or learns no
+// more: each failed attempt learns threads the trace joins, and the next
+// one runs them early.
+func completeLearning(p *cfa.Program, tr Trace) (Trace, bool) {
 	joined := map[int]bool{}
 	for {
 		early := maps.Clone(joined)
 		if out, ok := completeJoins(p, tr, joined, early); ok {
-			return out
+			return out, true
 		}
 		if len(joined) == len(early) {
-			return tr
+			return nil, false
 		}
 	}
+}
+
+// holdsToEnd maps each thread of tr but main that takes a mutex and does
+// not release it before tr ends to the index of the first such lock.
+func holdsToEnd(tr Trace) map[int]int {
+	held := map[int]map[*cfa.Var]int{}
+	for i, st := range tr {
+		switch e := st.Edge; e.Kind {
+		case cfa.Lock:
+			if held[st.Thread] == nil {
+				held[st.Thread] = map[*cfa.Var]int{}
+			}
+			held[st.Thread][e.Mutex] = i
+		case cfa.Unlock:
+			delete(held[st.Thread], e.Mutex)
+		}
+	}
+	out := map[int]int{}
+	for t, ms := range held {
+		if t == 0 || len(ms) == 0 {
+			continue
+		}
+		out[t] = slices.Min(slices.Collect(maps.Values(ms)))
+	}
+	return out
+}
+
+// postpone moves the steps of thread t from index from on to the end of
+// tr, keeping the order of the steps of each thread.
+func postpone(tr Trace, t, from int) Trace {
+	out := slices.Clone(tr[:from])
+	var later Trace
+	for _, st := range tr[from:] {
+		if st.Thread == t {
+			later = append(later, st)
+		} else {
+			out = append(out, st)
+		}
+	}
+	return append(out, later...)
 }
 
 // completeJoins is CompleteJoins running the threads of early to their
