@@ -403,7 +403,9 @@ type Edge struct {
 	// untracked instance, is the address of the handle it stands for:
 	// replay tracks the handles the program stores at such addresses,
 	// so that a trace that joins one is still evidence
-	// (interp.CompleteJoins). The engines ignore it.
+	// (interp.CompleteJoins). On the Skip of a lock or unlock of a mutex
+	// of an untracked instance, it is the mutex's address: replay tracks
+	// which thread holds the mutex there. The engines ignore it.
 	Cell     Expr
 	Template *CFA // Create
 	Arg      Expr // Create: thread argument, may be nil

@@ -331,7 +331,7 @@ func (s *State) at(st Step) bool {
 
 func readsStandIn(tr Trace) bool {
 	for _, st := range tr {
-		if st.Edge != nil && st.Edge.Cell != nil {
+		if st.Edge != nil && st.Edge.Kind == cfa.Havoc && st.Edge.Cell != nil {
 			return true
 		}
 	}

@@ -38,7 +38,7 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 			joined = joinedThread(s, st)
 			faithful = joined >= 0
 		}
-		if err := check.step(i, faithful); err != nil {
+		if err := check.step(i, s, faithful); err != nil {
 			return nil, err
 		}
 		n, err := Apply(s, st)
@@ -97,24 +97,49 @@ func (e *UntrackedError) Error() string {
 // read (reading one into a temporary that a pure write then overwrites
 // is harmless) or joins through one, unless replay found the step
 // faithful (joins.go), or whose untracked mutexes might be one held
-// twice: they are all taken by one thread, which never takes one while
-// it holds another (the tracked instance is none of them, so no other
-// thread holds them).
+// twice. When every untracked lock and unlock of the trace names its
+// mutex's address (cfa.Edge.Cell), the check follows which thread holds
+// the mutex at each address (the trace runs from the program's start,
+// and the tracked instance is at none of them, so nothing else takes
+// them): a lock of one held, or an unlock by a thread that does not hold
+// it, is rejected. Otherwise they must all be taken by one thread, which
+// never takes one while it holds another.
 type trackedCheck struct {
 	tr     Trace
 	read   map[threadVar]int
 	locker int
 	held   bool
+	holder map[int64]int // nil: some untracked mutex has no address
 }
 
 func newTrackedCheck(tr Trace) *trackedCheck {
-	return &trackedCheck{tr: tr, read: map[threadVar]int{}, locker: -1}
+	c := &trackedCheck{tr: tr, read: map[threadVar]int{}, locker: -1, holder: map[int64]int{}}
+	for _, st := range tr {
+		if e := st.Edge; e.Untracked && e.Sync != nil && e.Kind == cfa.Skip &&
+			(e.Cell == nil || (e.Sync.Effect != cfa.Acquire && e.Sync.Effect != cfa.Release)) {
+			c.holder = nil
+		}
+	}
+	return c
 }
 
-// step checks step i of the trace.
-func (c *trackedCheck) step(i int, faithful bool) error {
+// step checks step i of the trace, taken from state s.
+func (c *trackedCheck) step(i int, s *State, faithful bool) error {
 	st := c.tr[i]
 	e := st.Edge
+	if e.Untracked && e.Kind == cfa.Skip && e.Sync != nil && c.holder != nil {
+		a, err := s.eval(st.Thread, e.Cell)
+		t, held := c.holder[a]
+		switch {
+		case err != nil, e.Sync.Effect == cfa.Acquire && held, e.Sync.Effect == cfa.Release && (!held || t != st.Thread):
+			return &UntrackedError{Step: i + 1, Edge: e}
+		case e.Sync.Effect == cfa.Acquire:
+			c.holder[a] = st.Thread
+		default:
+			delete(c.holder, a)
+		}
+		faithful = true
+	}
 	if e.Untracked && e.Kind != cfa.Havoc && !faithful {
 		if e.Sync == nil || e.Kind == cfa.Join || (c.locker >= 0 && c.locker != st.Thread) {
 			return &UntrackedError{Step: i + 1, Edge: e}

@@ -128,8 +128,10 @@ type local struct {
 	// obj is the object of a variable that lives in memory (memory.go).
 	obj *cfa.Object
 	// untracked marks a synchronization object or thread handle of an
-	// instance of a summary object circ does not track (extern.go).
+	// instance of a summary object circ does not track (extern.go);
+	// cell is then a synchronization object's address, if known.
 	untracked bool
+	cell      cfa.Expr
 	// atomic marks a struct variable that is _Atomic as a whole: a copy
 	// to or from it is one atomic access.
 	atomic bool

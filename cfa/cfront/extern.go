@@ -367,7 +367,8 @@ func untrackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 // thread circ knows (it excludes nothing), its read marked untracked
 // so that a race trace that passes the join is no evidence unless
 // replay finds the handle's value at addr, the cell's address (nil if
-// unknown), to be the program's.
+// unknown), to be the program's; a mutex's lock and unlock carry addr
+// likewise (cfa.Edge.Cell).
 func (t *tb) untrackedCell(l *local, addr cfa.Expr, p cfa.Pos) *local {
 	note := "a cell of an instance of " + t.b.cells[l.v].obj.Name + " circ does not track"
 	if l.v.Kind == cfa.Handle {
@@ -378,7 +379,7 @@ func (t *tb) untrackedCell(l *local, addr cfa.Expr, p cfa.Pos) *local {
 	}
 	if l.sync != "" {
 		u := *l
-		u.untracked = true
+		u.untracked, u.cell = true, addr
 		return &u
 	}
 	v := t.temp(l.typ)

@@ -738,7 +738,7 @@ func (c *pcall) mutexOp(op mutexOpKind) {
 		// Another instance of a library's mutex: whether it is held
 		// is not tracked, so taking it excludes nothing, and the
 		// call may report anything.
-		c.t.add(&cfa.Edge{Kind: cfa.Skip, Untracked: true, Pos: c.p, Note: c.name + " on a mutex circ does not track"})
+		c.t.add(&cfa.Edge{Kind: cfa.Skip, Untracked: true, Cell: m.cell, Pos: c.p, Note: c.name + " on a mutex circ does not track"})
 		if c.res != nil {
 			c.t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: c.res, Untracked: true, Pos: c.p, Note: c.name + " on a mutex circ does not track"})
 		}
