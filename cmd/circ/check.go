@@ -186,8 +186,8 @@ const maxHandlesApart = 16
 // at most maxHandlesApart thread handles as a summary (its counting
 // loops then are not unrolled either), checks each variable that ends
 // unknown again on the program lowered with every handle apart
-// (cfront.Options.HandlesApart). Both lowerings are sound, so a verdict
-// of either stands: the summary proves a join of all handles for any
+// (cfront.Options.HandlesApart), if it has static storage (staticCells).
+// Both lowerings are sound, so a verdict of either stands: the summary proves a join of all handles for any
 // length, per-handle precision finds races and proofs that need each
 // thread apart (a join loop that skips one handle). Under --timeout the
 // first check gets half the time when a second may follow.
@@ -211,8 +211,9 @@ func (f *checkFlags) checkCIRCApart(ctx context.Context, input string, prog *cfa
 	}
 	var again []*cfa.Var
 	var at []int
+	static := staticCells(prog)
 	for i, r := range results {
-		if v := apart.Global(vars[i].Name); r.Verdict == report.Unknown && v.Racy() {
+		if v := apart.Global(vars[i].Name); r.Verdict == report.Unknown && v.Racy() && static[vars[i]] {
 			again = append(again, v)
 			at = append(at, i)
 		}
@@ -240,6 +241,29 @@ func (f *checkFlags) checkCIRCApart(ctx context.Context, input string, prog *cfa
 		*old = r
 	}
 	return results
+}
+
+// staticCells are the globals of prog that name one location whatever
+// loops the front end unrolls: variables of static storage. The blocks
+// of an allocation site, or the locals of a function called, in a loop
+// that the lowering with each handle apart unrolls are several objects
+// there, named apart, and one of them is not the object of the same
+// name here.
+func staticCells(prog *cfa.Program) map[*cfa.Var]bool {
+	out := map[*cfa.Var]bool{}
+	for _, g := range prog.Globals {
+		out[g] = true
+	}
+	if prog.Memory != nil {
+		for _, o := range prog.Memory.Objects {
+			if o.Kind != cfa.StaticObject {
+				for _, c := range o.Cells {
+					delete(out, c)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // handleArraySummaries names the arrays of at most maxHandlesApart

@@ -7,6 +7,7 @@ package main
 
 import (
 	"bytes"
+	"circ/cfa/cfront"
 	"encoding/json"
 	"errors"
 	"io"
@@ -609,5 +610,48 @@ int main(void) {
 				t.Errorf("race without a replayed trace: %+v", res[0].Trace)
 			}
 		})
+	}
+}
+
+// TestStaticCellsOnly: the retry with each handle apart names a
+// variable alike in both lowerings only if it has static storage; a
+// heap block's cells (several objects where a loop is unrolled) are not
+// retried.
+func TestStaticCellsOnly(t *testing.T) {
+	p, err := cfront.Parse("t.c", []byte(`#include <pthread.h>
+#include <stdlib.h>
+int g, a[3];
+int *shared;
+void *w(void *p) { *(int *)p = 1; g = a[1]; return 0; }
+int main(void) {
+  pthread_t t[6];
+  for (int i = 0; i < 6; i++) {
+    int *b = malloc(sizeof *b);
+    shared = b;
+    pthread_create(&t[i], 0, w, b);
+  }
+  return 0;
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	static := staticCells(p)
+	for _, name := range []string{"g", "a[1]", "shared"} {
+		if v := p.Global(name); v == nil || !static[v] {
+			t.Errorf("%s: not a static cell", name)
+		}
+	}
+	heap := 0
+	for _, v := range p.SharedMemory() {
+		if strings.HasPrefix(v.Name, "malloc@") {
+			heap++
+			if static[v] {
+				t.Errorf("%s: a heap cell taken as static", v.Name)
+			}
+		}
+	}
+	if heap == 0 {
+		t.Errorf("no shared heap cell among %v", p.SharedMemory())
 	}
 }
