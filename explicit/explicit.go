@@ -347,7 +347,7 @@ func (s *search) results(secs float64) ([]report.Result, []interp.Trace) {
 		switch {
 		case !v.Racy() || v.Index >= len(s.p.Globals) || s.p.Globals[v.Index] != v:
 			r.Verdict = report.Unknown
-			r.Reason = fmt.Sprintf("%v is not a data global of the program", v)
+			r.Reason = fmt.Sprintf("%v is not a data or thread-handle global of the program", v)
 		case s.found[i] >= 0:
 			raw := interp.CompleteJoins(s.p, s.trace(s.found[i]))
 			tr, err := interp.Replay(s.p, v, s.opts.RaceDef, raw)

@@ -17,11 +17,12 @@
 //     sections, `__VERIFIER_atomic_*` functions, nesC atomic: interrupts
 //     disabled).
 //
-// Every edge that reads or writes a Data global (cfa.Edge.Reads/Writes) is
-// an access, with the lockset of its source location. Two accesses conflict
-// when they may come from different threads (different templates, or the
-// same template when it can run more than one instance), at least one is a
-// write, and their locksets are disjoint. A variable with a conflicting
+// Every edge that reads or writes a data or thread-handle global
+// (cfa.Edge.Reads/Writes) is an access, with the lockset of its source
+// location. Two accesses conflict when they may come from different
+// threads (different templates, or the same template when it can run
+// more than one instance), at least one is a write, and their locksets
+// are disjoint. A variable with a conflicting
 // pair is reported `race`, otherwise `safe`. The check never says
 // `unknown`.
 //
@@ -56,7 +57,7 @@ const RaceDef = "lockset"
 // AtomicLock is the pseudo-lock held at atomic locations.
 const AtomicLock = "atomic"
 
-// Access is one access to a Data global, with the locks held.
+// Access is one access to a data or thread-handle global, with the locks held.
 type Access struct {
 	Template *cfa.CFA
 	Edge     *cfa.Edge
@@ -125,7 +126,7 @@ type Analysis struct {
 	// Held[t][l] is the set of locks definitely held at location l of
 	// template t (nil: l unreachable), atomic pseudo-lock included.
 	Held [][][]string
-	// Accesses lists every access to a Data global at a reachable
+	// Accesses lists every access to a data or thread-handle global at a reachable
 	// location, template by template, in edge order.
 	Accesses []*Access
 	// Elapsed is the time the dataflow took.
@@ -235,7 +236,7 @@ func hasConcurrentPair(accs []*Access) bool {
 }
 
 // Check runs the lockset check on p for each variable of vars (nil: every
-// shared Data global, p.SharedMemory()).
+// shared data or thread-handle global, p.SharedMemory()).
 func Check(p *cfa.Program, vars []*cfa.Var) []report.Result {
 	if vars == nil {
 		vars = p.SharedMemory()

@@ -365,7 +365,7 @@ func parseFlags(fs *pflag.FlagSet, args []string, cmd, usage string, stdout, std
 	return 2, false
 }
 
-// selectVars resolves --var names, or picks every shared data global.
+// selectVars resolves --var names, or picks every shared data or thread-handle global.
 func selectVars(p *cfa.Program, names []string) ([]*cfa.Var, error) {
 	if len(names) == 0 {
 		return p.SharedMemory(), nil
