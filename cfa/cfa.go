@@ -42,9 +42,10 @@ const (
 	Data  VarKind = iota
 	Mutex         // a lock word (mutexes, spin locks): 0 free, 1 held
 	// Handle is a pthread_t or thrd_t object: a thread's id (ThreadID),
-	// 0 for no thread. pthread_create stores it in the same step that
-	// starts the thread, so the new thread never races with that store;
-	// any other pair of accesses can race as on data.
+	// 0 for no thread. Its accesses race as data's do; a Create that
+	// stores into a handle other threads access is followed by the
+	// store as a step of its own (the front end's choice: POSIX does
+	// not order the store before the new thread starts).
 	Handle
 	// Sync is any other state of a synchronization object (a mutex's
 	// kind, a rwlock's reader count, a semaphore's value, a barrier's

@@ -39,8 +39,9 @@ var replayExceptions = map[string]string{
 	"library_given_pointer_that_may_be_null_race.c/flag":           "calls a function without a body",
 	"library_callback_runs_beside_library_writes_race.c/seen":      "calls a function without a body",
 	// pthread_create stores the new thread's id inside the C library.
-	"thread_reads_handle_main_stores_later_race.c/t1": "access inside the C library",
-	"join_handle_another_thread_stores_race.c/id":     "access inside the C library",
+	"thread_reads_handle_main_stores_later_race.c/t1":            "access inside the C library",
+	"join_handle_another_thread_stores_race.c/id":                "access inside the C library",
+	"thread_reads_its_own_handle_while_main_stores_it_race.c/t1": "access inside the C library",
 	// gcc's ThreadSanitizer does not instrument the copy of a struct
 	// passed by value (checked: a thread writing g.a beside use(g) is
 	// never reported, while a plain read of g.a is).

@@ -297,6 +297,9 @@ func (b *builder) build() *cfa.Program {
 	}
 	b.prog.SplitByArgument()
 	b.prog.Finish()
+	if delayHandleStores(b.prog) {
+		b.prog.Finish()
+	}
 	return b.prog
 }
 
