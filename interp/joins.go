@@ -98,9 +98,12 @@ func CompleteJoins(p *cfa.Program, tr Trace) Trace {
 	if out, ok := completeLearning(p, tr); ok {
 		return out
 	}
-	for _, t := range slices.Sorted(maps.Keys(holdsToEnd(tr))) {
-		if out, ok := completeLearning(p, postpone(tr, t, holdsToEnd(tr)[t])); ok {
-			return out
+	holds := holdsToEnd(tr)
+	for _, t := range slices.Sorted(maps.Keys(holds)) {
+		if later, ok := postpone(tr, t, holds[t]); ok {
+			if out, ok := completeLearning(p, later); ok {
+				return out
+			}
 		}
 	}
 	return tr
@@ -148,18 +151,22 @@ func holdsToEnd(tr Trace) map[int]int {
 }
 
 // postpone moves the steps of thread t from index from on to the end of
-// tr, keeping the order of the steps of each thread.
-func postpone(tr Trace, t, from int) Trace {
+// tr, keeping the order of the steps of each thread; not when t creates
+// a thread there, which would change the threads' numbers.
+func postpone(tr Trace, t, from int) (Trace, bool) {
 	out := slices.Clone(tr[:from])
 	var later Trace
 	for _, st := range tr[from:] {
-		if st.Thread == t {
-			later = append(later, st)
-		} else {
+		switch {
+		case st.Thread != t:
 			out = append(out, st)
+		case st.Edge.Kind == cfa.Create:
+			return nil, false
+		default:
+			later = append(later, st)
 		}
 	}
-	return append(out, later...)
+	return append(out, later...), true
 }
 
 // completeJoins is CompleteJoins running the threads of early to their

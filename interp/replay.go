@@ -26,20 +26,22 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 	instances := p.Memory.Instances()
 	for i, st := range tr {
 		// faithful: the step reads an untracked handle, or joins
-		// through one, as the program does (joins.go).
-		joined, faithful := -1, false
-		switch e := st.Edge; {
-		case !s.at(st):
-			// Apply below says why.
-		case e.Kind == cfa.Havoc && e.Cell != nil:
-			v, ok := h.read(s, st)
-			faithful = ok && v == st.Value
-		case e.Kind == cfa.Join && e.Untracked:
-			joined = joinedThread(s, st)
-			faithful = joined >= 0
-		}
-		if err := check.step(i, s, faithful); err != nil {
-			return nil, err
+		// through one, as the program does (joins.go). A step that is
+		// not one from s fails in Apply, which says why.
+		joined := -1
+		if s.at(st) {
+			faithful := false
+			switch e := st.Edge; {
+			case e.Kind == cfa.Havoc && e.Cell != nil:
+				v, ok := h.read(s, st)
+				faithful = ok && v == st.Value
+			case e.Kind == cfa.Join && e.Untracked:
+				joined = joinedThread(s, st)
+				faithful = joined >= 0
+			}
+			if err := check.step(i, s, faithful); err != nil {
+				return nil, err
+			}
 		}
 		n, err := Apply(s, st)
 		if err != nil {
@@ -115,19 +117,32 @@ type trackedCheck struct {
 func newTrackedCheck(tr Trace) *trackedCheck {
 	c := &trackedCheck{tr: tr, read: map[threadVar]int{}, locker: -1, holder: map[int64]int{}}
 	for _, st := range tr {
-		if e := st.Edge; e.Untracked && e.Sync != nil && e.Kind == cfa.Skip &&
-			(e.Cell == nil || (e.Sync.Effect != cfa.Acquire && e.Sync.Effect != cfa.Release)) {
+		if e := st.Edge; e != nil && untrackedMutexOp(e) && !byAddress(e) {
 			c.holder = nil
 		}
 	}
 	return c
 }
 
-// step checks step i of the trace, taken from state s.
+// untrackedMutexOp reports whether e locks, tries or unlocks a mutex of
+// an untracked instance.
+func untrackedMutexOp(e *cfa.Edge) bool {
+	return e.Untracked && e.Kind == cfa.Skip && e.Sync != nil
+}
+
+// byAddress reports whether untracked mutex operation e can be followed
+// by its mutex's address: a lock or unlock that names it. A trylock's
+// outcome is its result, a step of its own, so it is not.
+func byAddress(e *cfa.Edge) bool {
+	return e.Cell != nil && (e.Sync.Effect == cfa.Acquire || e.Sync.Effect == cfa.Release)
+}
+
+// step checks step i of the trace, taken from state s, where its thread
+// is at its edge.
 func (c *trackedCheck) step(i int, s *State, faithful bool) error {
 	st := c.tr[i]
 	e := st.Edge
-	if e.Untracked && e.Kind == cfa.Skip && e.Sync != nil && c.holder != nil {
+	if untrackedMutexOp(e) && c.holder != nil {
 		a, err := s.eval(st.Thread, e.Cell)
 		t, held := c.holder[a]
 		switch {

@@ -75,13 +75,17 @@ func config() (*cc.Config, error) {
 type Options struct {
 	IncludeDirs []string
 	Defines     []string
-	// HandlesApart lowers every array of thread handles handle by
-	// handle, with its counting loops unrolled, where an array of
-	// minHandleSummary or more is otherwise an element summary
-	// (handleArray): a race or proof that needs each thread apart, at
-	// a cost exponential in the array's length.
+	// HandlesApart lowers every array of at most MaxHandlesApart
+	// thread handles handle by handle, with its counting loops
+	// unrolled, where an array of minHandleSummary or more is otherwise
+	// an element summary (handleArray): a race or proof that needs each
+	// thread apart, at a cost exponential in the array's length.
 	HandlesApart bool
 }
+
+// MaxHandlesApart is the longest array of thread handles that
+// Options.HandlesApart lowers handle by handle.
+const MaxHandlesApart = 16
 
 // CheckDefine validates one -D argument: NAME, NAME=VALUE, or a
 // function-like NAME(ARGS)=VALUE.

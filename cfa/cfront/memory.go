@@ -525,7 +525,7 @@ const minHandleSummary = 6
 // handles, which proves a join of all handles for any length.
 func (b *builder) handleArray(d *cc.Declarator) (*cc.ArrayType, bool) {
 	at, ok := d.Type().(*cc.ArrayType)
-	if !ok || b.handlesApart || at.IsVLA() || at.Len() < minHandleSummary || d.HasInitializer() || d.IsThreadLocal() {
+	if !ok || at.IsVLA() || at.Len() < minHandleSummary || (b.handlesApart && at.Len() <= MaxHandlesApart) || d.HasInitializer() || d.IsThreadLocal() {
 		return nil, false
 	}
 	k, bad := b.classify(at.Elem())

@@ -397,6 +397,7 @@ func TestHandleArraySummary(t *testing.T) {
 		{"local of another thread", "pthread_t t[6];", "thread", 6, false, false},
 		{"six in main, handles apart", "pthread_t t[6];", "main", 6, true, false},
 		{"eight global, handles apart", "pthread_t t[8];", "global", 8, true, false},
+		{"a hundred global, handles apart", "pthread_t t[100];", "global", 100, true, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

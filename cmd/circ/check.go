@@ -178,16 +178,13 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 	return rep, 0
 }
 
-// maxHandlesApart is the longest array of thread handles that
-// checkCIRCApart lowers again handle by handle.
-const maxHandlesApart = 16
-
 // checkCIRCApart runs checkCIRC, and when the program keeps an array of
-// at most maxHandlesApart thread handles as a summary (its counting
-// loops then are not unrolled either), checks each variable that ends
-// unknown again on the program lowered with every handle apart
-// (cfront.Options.HandlesApart), if it has static storage (staticCells).
-// Both lowerings are sound, so a verdict of either stands: the summary proves a join of all handles for any
+// at most cfront.MaxHandlesApart thread handles as a summary (its
+// counting loops then are not unrolled either), checks each variable of
+// static storage (staticCells) that ends unknown again on the program
+// lowered with the handles of such arrays apart
+// (cfront.Options.HandlesApart). Both lowerings are sound, so a verdict
+// of either stands: the summary proves a join of all handles for any
 // length, per-handle precision finds races and proofs that need each
 // thread apart (a join loop that skips one handle). Under --timeout the
 // first check gets half the time when a second may follow.
@@ -203,6 +200,16 @@ func (f *checkFlags) checkCIRCApart(ctx context.Context, input string, prog *cfa
 		defer cancel()
 	}
 	results := checkCIRC(first, prog, vars, *f, def, progress)
+	static := staticCells(prog)
+	var unknown []int
+	for i, r := range results {
+		if r.Verdict == report.Unknown && static[vars[i]] {
+			unknown = append(unknown, i)
+		}
+	}
+	if len(unknown) == 0 || ctx.Err() != nil {
+		return results
+	}
 	opts := f.cflags
 	opts.HandlesApart = true
 	apart, err := cfront.LoadWith(input, opts)
@@ -211,14 +218,16 @@ func (f *checkFlags) checkCIRCApart(ctx context.Context, input string, prog *cfa
 	}
 	var again []*cfa.Var
 	var at []int
-	static := staticCells(prog)
-	for i, r := range results {
-		if v := apart.Global(vars[i].Name); r.Verdict == report.Unknown && v.Racy() && static[vars[i]] {
+	staticApart := staticCells(apart)
+	for _, i := range unknown {
+		// The same variable: its name, and where and what C declares.
+		v, u := apart.Global(vars[i].Name), vars[i]
+		if v.Racy() && staticApart[v] && v.Name == u.Name && v.CName == u.CName && v.Pos == u.Pos && v.Kind == u.Kind {
 			again = append(again, v)
 			at = append(at, i)
 		}
 	}
-	if len(again) == 0 || ctx.Err() != nil {
+	if len(again) == 0 {
 		return results
 	}
 	how := "each handle of " + strings.Join(arrays, ", ") + " apart"
@@ -266,15 +275,16 @@ func staticCells(prog *cfa.Program) map[*cfa.Var]bool {
 	return out
 }
 
-// handleArraySummaries names the arrays of at most maxHandlesApart
-// thread handles that prog keeps as element summaries.
+// handleArraySummaries names the arrays of at most
+// cfront.MaxHandlesApart thread handles that prog keeps as element
+// summaries.
 func handleArraySummaries(prog *cfa.Program) []string {
 	var names []string
 	if prog.Memory == nil {
 		return nil
 	}
 	for _, o := range prog.Memory.Objects {
-		if o.Kind != cfa.HeapObject && o.Elements() && o.Len != nil && o.Len.Init > 0 && o.Len.Init <= maxHandlesApart &&
+		if o.Kind != cfa.HeapObject && o.Elements() && o.Len != nil && o.Len.Init > 0 && o.Len.Init <= cfront.MaxHandlesApart &&
 			len(o.Cells) > 0 && o.Cells[0].Kind == cfa.Handle {
 			names = append(names, o.Name)
 		}

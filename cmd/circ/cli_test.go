@@ -7,7 +7,6 @@ package main
 
 import (
 	"bytes"
-	"circ/cfa/cfront"
 	"encoding/json"
 	"errors"
 	"io"
@@ -17,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"circ/cfa/cfront"
 
 	"gonum.org/v1/gonum/graph/formats/dot"
 )
