@@ -87,6 +87,11 @@ type Var struct {
 	// call to the others.
 	Frame int
 	Role  string
+	// HandleSummary marks a cell of a summary object that holds thread
+	// handles: which of its instances is tracked decides which threads
+	// are shadows (CFA.Shadows), and which location the cell is, so
+	// races on it are checked between shadows and any thread (MayRace).
+	HandleSummary bool
 }
 
 func (v *Var) String() string { return v.Name }
@@ -635,9 +640,15 @@ type CFA struct {
 // another handle of the same summary stays a shadow in that run, so a
 // template with a shadow (its own tracked template, or another function
 // started through the summary) keeps its races with shadow threads. Two
-// shadow threads are that case again, from either side.
-func MayRace(a, b *CFA) bool {
+// shadow threads are that case again, from either side. None of this
+// holds for x, the location checked, when it is a cell of the summary
+// whose tracked instance decides the shadows (Var.HandleSummary): in the
+// run where the shadow's handle is tracked, x is another instance's
+// cell, so every pair is checked.
+func MayRace(a, b *CFA, x *Var) bool {
 	switch {
+	case x.HandleSummary:
+		return true
 	case a.Shadows != nil && b.Shadows != nil:
 		return false
 	case a.Shadows != nil:

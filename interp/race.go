@@ -84,7 +84,7 @@ func RaceOn(s *State, x *cfa.Var, def RaceDef) (a, b Access, ok bool) {
 		for j := i + 1; j < len(acc); j++ {
 			p, q := acc[i], acc[j]
 			if p.Thread == q.Thread || (!p.Write && !q.Write) || (p.Atomic && q.Atomic) ||
-				!cfa.MayRace(s.Threads[p.Thread].Template, s.Threads[q.Thread].Template) {
+				!cfa.MayRace(s.Threads[p.Thread].Template, s.Threads[q.Thread].Template, x) {
 				continue
 			}
 			return p, q, true

@@ -74,7 +74,7 @@ type Access struct {
 // Concurrent reports whether a and b may be made by two distinct threads
 // running at the same time (as far as the lockset check knows).
 func Concurrent(a, b *Access) bool {
-	if a.PreCreate || b.PreCreate || !cfa.MayRace(a.Template, b.Template) {
+	if a.PreCreate || b.PreCreate || !cfa.MayRace(a.Template, b.Template, a.Var) {
 		return false
 	}
 	if a.Template != b.Template {

@@ -178,7 +178,7 @@ func inMemory(p *cfa.Program, v *cfa.Var) bool {
 	}
 	for _, o := range p.Memory.Objects {
 		for _, c := range o.Cells {
-			if c == v && (o.Kind != cfa.StaticObject || len(o.Cells) > 1) {
+			if c == v && (o.Kind != cfa.StaticObject || len(o.Cells) > 1 || o.Summary()) {
 				return true
 			}
 		}

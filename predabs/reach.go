@@ -594,7 +594,7 @@ func (a *analysis) race(st *State) *RaceError {
 	}
 	mainAtomic := a.tmpl.Locs[st.PC].Atomic
 	for j, A := range a.ACFAs {
-		if !cfa.MayRace(a.tmpl, a.Prog.Templates[j]) {
+		if !cfa.MayRace(a.tmpl, a.Prog.Templates[j], a.Var) {
 			continue
 		}
 		for q, c := range st.Gamma[j] {

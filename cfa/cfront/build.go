@@ -296,6 +296,7 @@ func (b *builder) build() *cfa.Program {
 		}
 	}
 	b.prog.SplitByArgument()
+	markHandleSummaries(b.prog)
 	b.prog.Finish()
 	if delayHandleStores(b.prog) {
 		b.prog.Finish()

@@ -19,6 +19,7 @@ package cfront
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -507,6 +508,21 @@ func cellKey(key any, path string) any {
 		return key
 	}
 	return fieldObj{key, strings.TrimPrefix(path, ".")}
+}
+
+// markHandleSummaries sets cfa.Var.HandleSummary on the cells of every
+// summary object that holds a thread handle.
+func markHandleSummaries(p *cfa.Program) {
+	if p.Memory == nil {
+		return
+	}
+	for _, o := range p.Memory.Objects {
+		if o.Summary() && slices.ContainsFunc(o.Cells, func(v *cfa.Var) bool { return v.Kind == cfa.Handle }) {
+			for _, v := range o.Cells {
+				v.HandleSummary = true
+			}
+		}
+	}
 }
 
 // minHandleSummary is the length from which an array of thread handles

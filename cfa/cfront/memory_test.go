@@ -321,8 +321,8 @@ func TestSubscriptShapeBuiltTwiceKeepsNoBound(t *testing.T) {
 
 // TestUntrackedHandleStartsShadowThread: a creation through a handle of
 // an element circ does not track starts the shadow template, which races
-// only with the tracked one, and a join through such a handle waits for
-// no thread.
+// only with the tracked one on other locations, and with every thread on
+// the handles, and a join through such a handle waits for no thread.
 func TestUntrackedHandleStartsShadowThread(t *testing.T) {
 	p := mustParse(t, "#include <pthread.h>\n#include <stdlib.h>\nvoid *w(void *a) { return 0; }\n"+
 		"int main(void) {\n  int n = __VERIFIER_nondet_int();\n  pthread_t *t = malloc(n * sizeof(pthread_t));\n"+
@@ -332,8 +332,18 @@ func TestUntrackedHandleStartsShadowThread(t *testing.T) {
 	if shadow.Shadows != w || w.Shadows != nil {
 		t.Fatalf("w[*] shadows %v, w shadows %v", shadow.Shadows, w.Shadows)
 	}
-	if cfa.MayRace(shadow, p.Main()) || cfa.MayRace(shadow, shadow) || !cfa.MayRace(shadow, w) || !cfa.MayRace(w, w) {
+	x := &cfa.Var{Name: "x", Global: true}
+	if cfa.MayRace(shadow, p.Main(), x) || cfa.MayRace(shadow, shadow, x) || !cfa.MayRace(shadow, w, x) || !cfa.MayRace(w, w, x) {
 		t.Errorf("MayRace: a shadow thread must race only with the template it shadows")
+	}
+	var handles *cfa.Var
+	for _, o := range p.Memory.Objects {
+		if o.Summary() && len(o.Cells) > 0 && o.Cells[0].Kind == cfa.Handle {
+			handles = o.Cells[0]
+		}
+	}
+	if handles == nil || !handles.HandleSummary || !cfa.MayRace(shadow, p.Main(), handles) || !cfa.MayRace(shadow, shadow, handles) {
+		t.Errorf("MayRace on the handles' summary %v: a shadow thread must race with every thread", handles)
 	}
 	var tracked, untracked int
 	for _, e := range p.Main().Edges {
@@ -354,7 +364,7 @@ func TestUntrackedHandleStartsShadowThread(t *testing.T) {
 		"int main(void) {\n  int n = __VERIFIER_nondet_int();\n  pthread_t *t = malloc(n * sizeof(pthread_t));\n"+
 		"  if (!t || n < 2) return 0;\n  pthread_create(&t[0], 0, f, 0);\n  pthread_create(&t[1], 0, h, 0);\n  return 0;\n}\n")
 	f, fs, h, hs := tmpl(t, p, "f"), tmpl(t, p, "f[*]"), tmpl(t, p, "h"), tmpl(t, p, "h[*]")
-	if !cfa.MayRace(fs, h) || !cfa.MayRace(f, hs) || cfa.MayRace(fs, hs) || cfa.MayRace(fs, p.Main()) {
+	if !cfa.MayRace(fs, h, x) || !cfa.MayRace(f, hs, x) || cfa.MayRace(fs, hs, x) || cfa.MayRace(fs, p.Main(), x) {
 		t.Errorf("MayRace: a shadow thread must race with every template that has a shadow")
 	}
 }

@@ -500,7 +500,7 @@ func init() {
 		"call_once":     {2, lowerOnce},
 		"thrd_current":  {0, func(c *pcall) { c.ret(ref(c.t.self())) }},
 		"thrd_equal":    {2, lowerEqual},
-		"thrd_detach":   {1, func(c *pcall) { c.t.handleValue(c.as[0]); c.ret(num(thrdSuccess)) }},
+		"thrd_detach":   {1, func(c *pcall) { c.readHandle(); c.ret(num(thrdSuccess)) }},
 		"thrd_yield":    {0, func(c *pcall) {}},
 
 		"pthread_attr_init":            {1, lowerAttrNoEffect("pthread_attr_t")},
@@ -514,7 +514,7 @@ func init() {
 
 		"pthread_self":   {0, func(c *pcall) { c.ret(ref(c.t.self())) }},
 		"pthread_equal":  {2, lowerEqual},
-		"pthread_detach": {1, func(c *pcall) { c.t.handleValue(c.as[0]); c.ret(num(0)) }},
+		"pthread_detach": {1, func(c *pcall) { c.readHandle(); c.ret(num(0)) }},
 		"sched_yield":    {0, func(c *pcall) { c.ret(num(0)) }},
 		"pthread_yield":  {0, func(c *pcall) { c.ret(num(0)) }},
 	}
@@ -1283,6 +1283,13 @@ func (b *builder) resolveSelfJoins() {
 		}
 		sj.tmpl.Edges = edges
 	}
+}
+
+// readHandle reads the handle the call's first argument names (detach
+// needs nothing else from it, but the read can race with a store).
+func (c *pcall) readHandle() {
+	h := c.t.newVar(nil, "tmp", cfa.Handle, c.as[0].Type())
+	c.t.set(h.v, c.t.handleValue(c.as[0]), c.p)
 }
 
 func lowerEqual(c *pcall) {

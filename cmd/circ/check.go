@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -217,14 +218,12 @@ func (f *checkFlags) checkCIRCApart(ctx context.Context, input string, prog *cfa
 		return results // the unrolled loops can exceed what the front end lowers
 	}
 	var again []*cfa.Var
-	var at []int
+	parts := map[int][]int{} // a result -> the indices in again of its counterparts
 	staticApart := staticCells(apart)
 	for _, i := range unknown {
-		// The same variable: its name, and where and what C declares.
-		v, u := apart.Global(vars[i].Name), vars[i]
-		if v.Racy() && staticApart[v] && v.Name == u.Name && v.CName == u.CName && v.Pos == u.Pos && v.Kind == u.Kind {
+		for _, v := range counterparts(prog, apart, vars[i], staticApart) {
+			parts[i] = append(parts[i], len(again))
 			again = append(again, v)
-			at = append(at, i)
 		}
 	}
 	if len(again) == 0 {
@@ -238,18 +237,107 @@ func (f *checkFlags) checkCIRCApart(ctx context.Context, input string, prog *cfa
 		}
 		fmt.Fprintf(progress, "circ: checking again with %s: %s\n", how, strings.Join(names, ", "))
 	}
-	for j, r := range checkCIRC(ctx, apart, again, *f, def, progress) {
-		old := &results[at[j]]
-		r.Seconds += old.Seconds
-		if r.Verdict == report.Unknown {
-			old.Reason += "; also unknown with " + how + ": " + r.Reason
-			old.Seconds = r.Seconds
+	// Variables that are themselves in the second program are checked
+	// together; the handles of a summary one by one, up to the first
+	// race.
+	rs := make([]report.Result, len(again))
+	var single []int
+	for _, js := range parts {
+		if len(js) == 1 {
+			single = append(single, js[0])
+		}
+	}
+	singleVars := make([]*cfa.Var, len(single))
+	for k, j := range single {
+		singleVars[k] = again[j]
+	}
+	for k, r := range checkCIRC(ctx, apart, singleVars, *f, def, progress) {
+		rs[single[k]] = r
+	}
+	for i, js := range parts {
+		if len(js) == 1 {
 			continue
 		}
-		r.Reason = strings.TrimPrefix(r.Reason+"; ", "; ") + "decided with " + how + " (the array summary left it unknown: " + old.Reason + ")"
-		*old = r
+		for n, j := range js {
+			rs[j] = checkCIRC(ctx, apart, again[j:j+1], *f, def, progress)[0]
+			if rs[j].Verdict == report.Race {
+				parts[i] = js[:n+1]
+				break
+			}
+		}
+	}
+	for i, js := range parts {
+		results[i] = foldApart(results[i], rs, js, how)
 	}
 	return results
+}
+
+// counterparts are the variables of apart, the program lowered with
+// handles apart, that u of prog stands for: u itself (its name, and
+// where and what C declares), or, for the cell of an array summary of
+// thread handles, the cell of each handle.
+func counterparts(prog, apart *cfa.Program, u *cfa.Var, staticApart map[*cfa.Var]bool) []*cfa.Var {
+	same := func(v *cfa.Var) bool {
+		return v.Racy() && staticApart[v] && v.CName == u.CName && v.Pos == u.Pos && v.Kind == u.Kind
+	}
+	if v := apart.Global(u.Name); v != nil && v.Name == u.Name && same(v) {
+		return []*cfa.Var{v}
+	}
+	for _, o := range prog.Memory.Objects {
+		i := slices.Index(o.Cells, u)
+		if i < 0 || !slices.Contains(handleArraySummaries(prog), o.Name) || !strings.HasPrefix(o.Paths[i], "[*]") {
+			continue
+		}
+		var out []*cfa.Var
+		for k := range o.Len.Init {
+			name := fmt.Sprintf("%s[%d]%s", o.Name, k, strings.TrimPrefix(o.Paths[i], "[*]"))
+			v := apart.Global(name)
+			if v == nil || v.Name != name || !v.Racy() || !staticApart[v] || v.Kind != u.Kind {
+				return nil
+			}
+			out = append(out, v)
+		}
+		return out
+	}
+	return nil
+}
+
+// foldApart is the verdict on old's variable from the results rs[js] of
+// its counterparts: a race of one of them, safe when all are, unknown
+// otherwise.
+func foldApart(old report.Result, rs []report.Result, js []int, how string) report.Result {
+	var secs float64
+	var unknown []string
+	for _, j := range js {
+		secs += rs[j].Seconds
+	}
+	for _, j := range js {
+		r := rs[j]
+		switch r.Verdict {
+		case report.Race:
+			r.Seconds = old.Seconds + secs
+			if len(js) > 1 {
+				r.Reason = strings.TrimPrefix(r.Reason+"; ", "; ") + "the race is on " + r.Variable
+				r.Variable = old.Variable
+			}
+			r.Reason += "; decided with " + how + " (the array summary left it unknown: " + old.Reason + ")"
+			return r
+		case report.Unknown:
+			unknown = append(unknown, r.Variable+": "+r.Reason)
+		}
+	}
+	if len(unknown) > 0 {
+		old.Reason += "; also unknown with " + how + ": " + strings.Join(unknown, "; ")
+		old.Seconds += secs
+		return old
+	}
+	r := rs[js[0]]
+	r.Variable, r.Seconds = old.Variable, old.Seconds+secs
+	if len(js) > 1 {
+		r.Reason = fmt.Sprintf("every handle proved (%d): %s", len(js), r.Reason)
+	}
+	r.Reason += "; decided with " + how + " (the array summary left it unknown: " + old.Reason + ")"
+	return r
 }
 
 // staticCells are the globals of prog that name one location whatever

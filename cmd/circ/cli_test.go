@@ -656,3 +656,33 @@ int main(void) {
 		t.Errorf("no shared heap cell among %v", p.SharedMemory())
 	}
 }
+
+// TestCLIHandlesApartElements: a race on the handles of an array
+// summary that the summary leaves unknown is checked again on each
+// handle, and the race of one of them is the verdict.
+func TestCLIHandlesApartElements(t *testing.T) {
+	path := writeC(t, "next.c", `#include <pthread.h>
+pthread_t t[6];
+void *w(void *arg) {
+  long i = (long)arg;
+  if (i < 5) {
+    pthread_t next = t[i + 1];
+    (void)next;
+  }
+  return 0;
+}
+int main(void) {
+  for (long i = 0; i < 6; i++)
+    pthread_create(&t[i], 0, w, (void *)i);
+  return 0;
+}
+`)
+	r := runCLI(t, "check", "--format", "json", "--var", "t[*]", path)
+	res := decodeReport(t, r.stdout).Results
+	if len(res) != 1 || res[0].Verdict != "race" || res[0].Variable != "t[*]" || !strings.Contains(res[0].Reason, "the race is on t[") {
+		t.Fatalf("got %+v, want t[*] race on one of its handles\n%s", res, r.stderr)
+	}
+	if res[0].Trace == nil || !res[0].Trace.Replayed {
+		t.Errorf("race without a replayed trace: %+v", res[0].Trace)
+	}
+}
