@@ -126,7 +126,7 @@ func TestVerdicts(t *testing.T) {
 			edge(w, 0, 1, cfa.Edge{Kind: cfa.Lock, Mutex: m})
 			edge(w, 1, 2, cfa.Edge{Kind: cfa.Unlock, Mutex: m})
 			return workers(false, []*cfa.Var{m}, w), m
-		}, Options{}, report.Unknown, "not a data global"},
+		}, Options{}, report.Unknown, "not a data or thread-handle global"},
 		{"atomic vs plain write: circ", func() (*cfa.Program, *cfa.Var) {
 			x := global("x")
 			w := template("worker", 4)
