@@ -93,8 +93,11 @@ func CheckWith(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, 
 func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts Options) (res report.Result, raw interp.Trace) {
 	opts.defaults()
 	start := time.Now()
-	c := &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: append([]predabs.Pred(nil), opts.Preds...)}
-	q0 := sv.Queries
+	fresh := func() *checker {
+		return &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: append([]predabs.Pred(nil), opts.Preds...)}
+	}
+	c := fresh()
+	q0, extra := sv.Queries, 0
 	defer func() {
 		if r := recover(); r != nil {
 			sv.Broken = true
@@ -103,9 +106,28 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 				res = unknown("timeout")
 			}
 		}
-		c.fill(&res, sv.Queries-q0, start)
+		c.fill(&res, sv.Queries-q0+extra, start)
 	}()
 	res = c.run(ctx)
+	if c.stuck && ctx.Err() == nil {
+		// Which abstract race the search meets first depends on the
+		// order of Z3's answers, which depends on the terms Z3 holds
+		// (the Go side frees them as it collects garbage): a search
+		// stuck on a spurious race that no predicate removes (the
+		// context cannot say which thread argument a creation
+		// passed) gets one more try on a solver of its own. Every
+		// verdict of either is checked as always.
+		first := c.iterations
+		c = fresh()
+		c.iterations = first
+		c.sv = smt.New(0)
+		release := c.sv.Bind(ctx)
+		if res2 := c.run(ctx); res2.Verdict != report.Unknown {
+			res = res2
+		}
+		release()
+		extra = c.sv.Queries
+	}
 	if res.Verdict == report.Race {
 		raw = c.raw
 	}
@@ -149,6 +171,9 @@ type checker struct {
 	bounded bool
 	acfas   []*acfa.ACFA
 	raw     interp.Trace // the replayed interleaving of a race
+	// stuck: the check ended with a spurious abstract race that
+	// refinement could not remove.
+	stuck bool
 }
 
 func unknown(format string, args ...any) report.Result {
@@ -361,6 +386,7 @@ func (c *checker) refine(ctx context.Context, setup *predabs.Setup, args []*pred
 		}
 	}
 	if c.k >= c.opts.MaxK {
+		c.stuck = true
 		return unknown("refinement stuck: no new predicates and counter bound k=%d reached", c.k), false
 	}
 	c.k++
