@@ -283,9 +283,10 @@ func counterparts(prog, apart *cfa.Program, u *cfa.Var, staticApart map[*cfa.Var
 	if v := apart.Global(u.Name); v != nil && v.Name == u.Name && same(v) {
 		return []*cfa.Var{v}
 	}
+	arrays := handleArraySummaries(prog)
 	for _, o := range prog.Memory.Objects {
 		i := slices.Index(o.Cells, u)
-		if i < 0 || !slices.Contains(handleArraySummaries(prog), o.Name) || !strings.HasPrefix(o.Paths[i], "[*]") {
+		if i < 0 || !slices.Contains(arrays, o.Name) || !strings.HasPrefix(o.Paths[i], "[*]") {
 			continue
 		}
 		var out []*cfa.Var
