@@ -231,11 +231,17 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 			// joins its own variable, so that the driver knows the
 			// template each waits for, and a handle of an instance circ
 			// does not track waits for none.
-			t.access(t.lvalue(as[0]), func(l *local) { t.selfJoin(ref(l.v), l.untracked, res, name == "thrd_join", p) })
-			t.joinValue(name, as, p)
+			lv := t.lvalue(as[0])
+			store := t.joinValue(name, as, p)
+			t.access(lv, func(l *local) { t.selfJoin(ref(l.v), l.untracked, res, name == "thrd_join", p) })
+			store()
 			return unless(want, ref(res)), true
 		}
 		h := t.handleValue(as[0])
+		store := func() {}
+		if name != "pthread_join_N" {
+			store = t.joinValue(name, as, p)
+		}
 		join := func() { t.selfJoin(h, false, res, name == "thrd_join", p) }
 		if name == "pthread_join_N" {
 			// Klever: joins the threads of a pthread_create_N; joining
@@ -246,7 +252,7 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 			return zeroIf(want), true
 		}
 		join()
-		t.joinValue(name, as, p)
+		store()
 		return unless(want, ref(res)), true
 	case "printf", "puts", "putchar":
 		if t.b.funcs[name] != nil {
@@ -548,8 +554,9 @@ func (t *tb) create(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	if t.funcDesignator(stripFuncCasts(as[fn])) == "" && !t.stableExpr(arg) {
 		arg = t.snapshot(arg, as[argN].Type(), p)
 	}
+	call := t.routine(as[fn], "thread start routine", 1)
 	create := func() {
-		t.routine(as[fn], "thread start routine", 1, func(fd *cc.FunctionDefinition) {
+		call(func(fd *cc.FunctionDefinition) {
 			tmpl := t.b.template(fd)
 			if untracked {
 				tmpl = t.b.shadow(tmpl)
@@ -601,17 +608,21 @@ func (t *tb) createOrFail(name string, as []cc.ExpressionNode, create func(), p 
 	return ref(res)
 }
 
-// joinValue stores what a joined thread returned where the join's
-// second argument points. circ does not track it: the joiner receives
-// any value (a pointer it receives may point anywhere, and
-// dereferencing it is rejected).
-func (t *tb) joinValue(name string, as []cc.ExpressionNode, p cfa.Pos) {
+// joinValue evaluates the join's second argument, before the join as C
+// evaluates it, and returns what stores the joined thread's value where
+// it points, after the join. circ does not track that value: the
+// joiner receives any value (a pointer it receives may point anywhere,
+// and dereferencing it is rejected).
+func (t *tb) joinValue(name string, as []cc.ExpressionNode, p cfa.Pos) (store func()) {
 	if name == "__goblint_assume_join" || isNull(as[1]) {
-		return
+		return func() {}
 	}
-	v := t.temp(pointee(as[1].Type()))
-	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: name + ": the value the thread returned is not tracked"})
-	t.storeIfNotNull(as[1], ref(v), p)
+	addr := t.outArg(as[1], p)
+	return func() {
+		v := t.temp(pointee(as[1].Type()))
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: name + ": the value the thread returned is not tracked"})
+		t.storeIfNotNull(as[1], addr, ref(v), p)
+	}
 }
 
 // inMemory reports whether n reads an object through memory: an

@@ -115,19 +115,24 @@ func (t *tb) indirectCall(x *cc.PostfixExpression, as []cc.ExpressionNode, want 
 	return ref(res)
 }
 
-// routine lowers body for the function argument n names (a thread start
-// routine, a pthread_once routine): the function itself, or each
-// function a pointer value n may hold, taking at most maxParams
-// parameters.
-func (t *tb) routine(n cc.ExpressionNode, what string, maxParams int, body func(fd *cc.FunctionDefinition)) {
+// routine evaluates n, the function argument of a primitive (a thread
+// start routine, a pthread_once routine), now, as C evaluates every
+// argument before the call; the function it returns lowers body for the
+// function n names: the function itself, or each function its value may
+// hold that takes at most maxParams parameters. The primitive's own
+// steps go between the two, and may call the routine on some paths only.
+func (t *tb) routine(n cc.ExpressionNode, what string, maxParams int) (call func(body func(fd *cc.FunctionDefinition))) {
 	if name := t.funcDesignator(stripFuncCasts(n)); name != "" {
-		body(t.funcArg(n, what))
-		return
+		fd := t.funcArg(n, what)
+		return func(body func(fd *cc.FunctionDefinition)) { body(fd) }
 	}
 	if pt := pointee(n.Type()); pt == nil || !(isFunc(pt) || isVoid(pt)) {
 		t.b.fail(n, "unsupported: %s must be a function", what)
 	}
-	t.funcChoice(t.intExpr(n), n, false, func(k int) bool { return k <= maxParams }, body)
+	fv := t.snapshot(t.intExpr(n), n.Type(), t.b.pos(n))
+	return func(body func(fd *cc.FunctionDefinition)) {
+		t.funcChoice(fv, n, false, func(k int) bool { return k <= maxParams }, body)
+	}
 }
 
 // stripFuncCasts removes casts and & around a function designator.

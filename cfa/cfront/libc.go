@@ -50,10 +50,12 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return t.scanf(x, as, want, p), true
 	case "time":
 		t.nargs(x, name, as, 1)
-		res := t.result(name, x, p)
-		if !isNull(as[0]) {
-			t.storeIfNotNull(as[0], ref(res), p)
+		if isNull(as[0]) {
+			return unless(want, ref(t.result(name, x, p))), true
 		}
+		addr := t.outArg(as[0], p)
+		res := t.result(name, x, p)
+		t.storeIfNotNull(as[0], addr, ref(res), p)
 		return unless(want, ref(res)), true
 	}
 	if _, ok := libcResult[name]; !ok && libcState[name] == "" {
@@ -112,13 +114,21 @@ func (b *builder) libcVar(s string) *cfa.Var {
 	return v
 }
 
-// storeIfNotNull stores val through pointer argument a unless it is null.
-func (t *tb) storeIfNotNull(a cc.ExpressionNode, val cfa.Expr, p cfa.Pos) {
+// outArg evaluates a, a pointer argument through which the call
+// stores, before the call's own steps (as C evaluates every argument);
+// storeIfNotNull stores through the value it returns.
+func (t *tb) outArg(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	typ := pointee(a.Type())
 	if typ == nil || !(isInt(typ) || isPtr(typ)) {
 		t.b.fail(a, "unsupported: %s argument", describe(a.Type()))
 	}
-	addr := t.stableValue(a, p)
+	return t.stableValue(a, p)
+}
+
+// storeIfNotNull stores val through addr, the value of pointer argument
+// a (outArg), unless it is null.
+func (t *tb) storeIfNotNull(a cc.ExpressionNode, addr, val cfa.Expr, p cfa.Pos) {
+	typ := pointee(a.Type())
 	t.choose(p, arm{cond: mkBin(cfa.Ne, addr, num(0)), body: func() {
 		t.update(t.atAddr(addr, typ, a), false, func(v *cfa.Var) cfa.Expr { return t.store(v, t.fit(a, v, val, nil), false, p) })
 	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
@@ -130,16 +140,20 @@ func (t *tb) scanf(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p
 	if len(as) == 0 {
 		t.b.fail(x, "scanf takes a format")
 	}
-	for _, a := range as[1:] {
+	addrs := make([]cfa.Expr, len(as))
+	for i, a := range as[1:] {
 		typ := pointee(a.Type())
 		if typ == nil || !isInt(typ) || typ.Size() == 1 {
 			// A char pointer may receive a whole string (%s).
 			t.b.fail(a, "unsupported: scanf into %s", describeC(a.Type()))
 		}
-		lo, hi := t.b.rangeOf(typ)
-		in := t.temp(typ)
+		addrs[i+1] = t.outArg(a, p)
+	}
+	for i, a := range as[1:] {
+		lo, hi := t.b.rangeOf(pointee(a.Type()))
+		in := t.temp(pointee(a.Type()))
 		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: in, Lo: lo, Hi: hi, Pos: p, Note: "scanf input"})
-		t.storeIfNotNull(a, ref(in), p)
+		t.storeIfNotNull(a, addrs[i+1], ref(in), p)
 	}
 	if !want {
 		return nil

@@ -625,12 +625,12 @@ func (c *pcall) obj(i int, types ...string) *local {
 	return l
 }
 
-// ignoreArg evaluates argument i for its side effects only (a timeout,
-// which circ does not model: any amount of time may pass).
+// ignoreArg evaluates argument i for its side effects and reads only
+// (a timeout, which circ does not model: any amount of time may pass;
+// an attribute value that changes nothing a race depends on). Like
+// every argument, it is evaluated before the primitive's own steps.
 func (c *pcall) ignoreArg(i int) {
-	if hasSE(c.as[i]) {
-		c.t.b.fail(c.as[i], "unsupported: side effects in argument %d of %s", i+1, c.name)
-	}
+	c.t.discardRead(c.as[i], c.p)
 }
 
 // lowerAttrNoEffect is an attribute call whose effect circ need not
@@ -873,14 +873,16 @@ func c11Code(posix int64) int64 {
 func lowerMtxInit(c *pcall) {
 	m := c.obj(0, "mtx_t")
 	t := c.t
-	t.set(m.v, num(0), c.p)
-	if t.mutexKind(m) == cfa.UnknownMutexKind {
-		ty := t.snapshot(t.intExpr(c.as[1]), c.as[1].Type(), c.p)
-		rec := mkBin(cfa.Ne, mkBin(cfa.BitAnd, ty, num(c11Recursive)), num(0))
-		t.set(t.kindField(m.v), cfa.Cond{C: rec, T: num(mutexRecursive), F: num(mutexNormal)}, c.p)
-	} else {
+	if t.mutexKind(m) != cfa.UnknownMutexKind {
 		c.ignoreArg(1)
+		t.set(m.v, num(0), c.p)
+		c.ret(num(thrdSuccess))
+		return
 	}
+	ty := t.snapshot(t.intExpr(c.as[1]), c.as[1].Type(), c.p)
+	t.set(m.v, num(0), c.p)
+	rec := mkBin(cfa.Ne, mkBin(cfa.BitAnd, ty, num(c11Recursive)), num(0))
+	t.set(t.kindField(m.v), cfa.Cond{C: rec, T: num(mutexRecursive), F: num(mutexNormal)}, c.p)
 	c.ret(num(thrdSuccess))
 }
 
@@ -1181,10 +1183,11 @@ func lowerBarrierWait(c *pcall) {
 func lowerOnce(c *pcall) {
 	t, p := c.t, c.p
 	o := c.obj(0, "pthread_once_t", "once_flag").v
+	call := t.routine(c.as[1], "pthread_once routine", 0)
 	t.choose(p,
 		arm{cond: mkBin(cfa.Eq, ref(o), num(0)), atomic: true, body: func() { t.set(o, num(1), p) }, after: func() {
 			first := len(t.c.Edges)
-			t.routine(c.as[1], "pthread_once routine", 0, func(fd *cc.FunctionDefinition) { t.enter(fd, c.x, nil, false, p) })
+			call(func(fd *cc.FunctionDefinition) { t.enter(fd, c.x, nil, false, p) })
 			c.user = append(c.user, [2]int{first, len(t.c.Edges)})
 			t.set(o, num(2), p)
 		}},
