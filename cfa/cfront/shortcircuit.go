@@ -158,7 +158,6 @@ func (t *tb) branch(n cc.ExpressionNode, tl, fl int) {
 	t.cur = -1
 }
 
-
 // quiet reports whether lowering n emits no edge and yields a value
 // that reads no global: n combines constants and the thread's own
 // scalar locals with arithmetic, comparison and logical operators. Only
