@@ -372,6 +372,7 @@ func (k OpKind) Stops() bool { return k == Halt || k == Error }
 // value pthread_barrier_wait returns to one thread of each generation.
 const (
 	EPERM                         = 1
+	ESRCH                         = 3
 	EAGAIN                        = 11
 	EBUSY                         = 16
 	EINVAL                        = 22
@@ -683,6 +684,18 @@ type Program struct {
 	// Approximations lists the positions where the front end
 	// over-approximated the source.
 	Approximations []*Edge
+	// Seeds are predicates the abstract engine starts from: the tests
+	// of branches the front end adds that the source does not write
+	// (a join's test of its handle against 0), which refinement need
+	// not rediscover.
+	Seeds []Seed
+}
+
+// Seed is a predicate over the globals and, where Template >= 0, the
+// locals of that template.
+type Seed struct {
+	E        Expr
+	Template int
 }
 
 // Main returns the main template.

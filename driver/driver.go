@@ -94,7 +94,11 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 	opts.defaults()
 	start := time.Now()
 	fresh := func() *checker {
-		return &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: append([]predabs.Pred(nil), opts.Preds...)}
+		preds := append([]predabs.Pred(nil), opts.Preds...)
+		for _, sd := range p.Seeds {
+			preds = append(preds, predabs.Pred{E: sd.E, Template: sd.Template})
+		}
+		return &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: preds}
 	}
 	c := fresh()
 	q0, extra := sv.Queries, 0

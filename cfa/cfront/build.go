@@ -55,7 +55,7 @@ type builder struct {
 	modeTypedefs map[*cc.Declarator]bool
 	// selfJoins are the joins' tests against the joiner's own id, and
 	// handleCopies the temporaries joins read their handle into.
-	selfJoins    []selfJoinTest
+	selfJoins    []*selfJoinTest
 	handleCopies map[*cfa.Var]bool
 
 	// Memory (memory.go): the objects whose address the program takes,
