@@ -344,7 +344,12 @@ const (
 	// function). The target location has no out-edges.
 	Exit
 	// Error: reach_error() or a failed assert. The whole program stops,
-	// as a failed assert's abort() stops it; the error is recorded.
+	// as a failed assert's abort() stops it; the error is recorded. An
+	// Error edge marked Undefined is undefined behaviour instead (an
+	// access out of bounds, a call through a pointer to no function):
+	// what the program does next is unknown, and the engines cut the
+	// path there, so a proof holds only for the runs that never take
+	// it. They report every such edge a run may reach (a finding).
 	Error
 	// Skip: no effect (atomic section boundaries, gotos).
 	Skip
@@ -419,6 +424,9 @@ type Edge struct {
 	Handle   Expr // Join: the thread id waited for
 	Mutex    *Var // Lock, Unlock, TryLock
 	Pos      Pos
+	// Undefined marks an Error edge that is undefined behaviour, not a
+	// failed assertion; Note says which.
+	Undefined bool
 	// Approx is set when the edge over-approximates the source (for
 	// example a bitwise operator replaced by Havoc); Note says how.
 	Approx bool

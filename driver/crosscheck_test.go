@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -57,13 +59,56 @@ func crossCheck(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, d
 	t.Helper()
 	var safeVars []*cfa.Var
 	isSafe := map[*cfa.Var]bool{}
+	// assumed: per proof, the undefined behaviour it assumes away.
+	type proof struct {
+		where   string
+		assumed map[string]bool
+	}
+	var proofs []proof
+	// reached: the lines where either engine reaches undefined
+	// behaviour, each of which the header must expect.
+	reached := map[int]bool{}
+	noteReached := func(who string, fs []report.Finding) {
+		for _, f := range fs {
+			if !f.Reached {
+				continue
+			}
+			parts := strings.Split(f.Pos, ":")
+			line, _ := strconv.Atoi(parts[len(parts)-2])
+			if !slices.Contains(m.Undefined, line) {
+				t.Errorf("%s: --race-def %s: %s reaches undefined behaviour at %s (%s), which the header's expect-undefined does not list:\n%s",
+					file, def, who, f.Pos, f.Message, renderTrace(f.Trace))
+			}
+			reached[line] = true
+		}
+	}
+	defer func() {
+		for _, line := range m.Undefined {
+			if !reached[line] {
+				t.Errorf("%s: --race-def %s: neither engine reaches the undefined behaviour the header expects at line %d", file, def, line)
+			}
+		}
+	}()
 	for _, name := range m.Vars {
 		for _, plain := range []bool{false, true} {
 			x := p.Global(name)
 			if x == nil {
 				t.Fatalf("no global %s", name)
 			}
-			if res := checkOne(t, file, p, m, def, x, plain); res == report.Safe && !isSafe[x] {
+			res := checkOne(t, file, p, m, def, x, plain)
+			noteReached("the abstract engine", res.Undefined)
+			if res.Verdict != report.Safe {
+				continue
+			}
+			pr := proof{fmt.Sprintf("%s: --race-def %s, variable %s (plain %v)", file, def, name, plain), map[string]bool{}}
+			for _, f := range res.Undefined {
+				pr.assumed[f.Pos+": "+f.Message] = true
+				if f.Reached && (f.Trace == nil || !f.Trace.Replayed) {
+					t.Errorf("%s: undefined behaviour at %s reached without a replayed trace", pr.where, f.Pos)
+				}
+			}
+			proofs = append(proofs, pr)
+			if !isSafe[x] {
 				isSafe[x] = true
 				safeVars = append(safeVars, x)
 			}
@@ -80,6 +125,21 @@ func crossCheck(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, d
 	for n := 1; n <= maxN && len(safeVars) > 0; n++ {
 		opts := explicit.Options{RaceDef: def, Threads: n, MaxStates: crossMaxStates}
 		res, traces := explicit.Run(context.Background(), p, safeVars, opts)
+		noteReached("the explicit engine", res[0].Undefined)
+		// Undefined behaviour a run reaches must be among what every
+		// proof assumed away: a proof that cuts no path there would
+		// have shown it unreachable.
+		for _, f := range res[0].Undefined {
+			if !f.Reached {
+				continue
+			}
+			for _, pr := range proofs {
+				if !pr.assumed[f.Pos+": "+f.Message] {
+					t.Errorf("UNSOUND PROOF: %s: the abstract engine's proof takes undefined behaviour at %s (%s) for unreachable, but the explicit engine reaches it with %d instance(s):\n%s",
+						pr.where, f.Pos, f.Message, n, renderTrace(f.Trace))
+				}
+			}
+		}
 		for i, r := range res {
 			if r.Verdict == report.Race {
 				rt, err := interp.Replay(p, safeVars[i], def, traces[i])
@@ -94,7 +154,7 @@ func crossCheck(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, d
 // checkOne runs the abstract engine on x (omega-CIRC, or the paper's plain
 // CIRC with every round on omega counters: both must give the expected
 // verdict) and checks its evidence.
-func checkOne(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, def interp.RaceDef, x *cfa.Var, plain bool) report.Verdict {
+func checkOne(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, def interp.RaceDef, x *cfa.Var, plain bool) report.Result {
 	t.Helper()
 	name := x.Name
 	{
@@ -128,7 +188,7 @@ func checkOne(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, def
 				t.Errorf("%s: unknown without a reason", where)
 			}
 		}
-		return res.Verdict
+		return res
 	}
 }
 

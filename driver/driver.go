@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -98,7 +99,8 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 		for _, sd := range p.Seeds {
 			preds = append(preds, predabs.Pred{E: sd.E, Template: sd.Template})
 		}
-		return &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: preds}
+		return &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: preds, decided: map[*cfa.Edge]bool{},
+			ubRounds: map[*cfa.Edge]int{}, ubPreds: map[*cfa.Edge][]string{}}
 	}
 	c := fresh()
 	q0, extra := sv.Queries, 0
@@ -161,6 +163,7 @@ func (c *checker) fill(res *report.Result, queries int, start time.Time) {
 		res.ACFAs = c.renderACFAs(res.Variable)
 	}
 	res.Seconds = time.Since(start).Seconds()
+	res.Undefined = c.undefined
 }
 
 type checker struct {
@@ -178,7 +181,29 @@ type checker struct {
 	// stuck: the check ended with a spurious abstract race that
 	// refinement could not remove.
 	stuck bool
+	// decided holds the undefined-behaviour edges whose reachability
+	// the check settled (predabs.Setup.Decided), and undefined the
+	// findings for those a run may reach.
+	decided   map[*cfa.Edge]bool
+	undefined []report.Finding
+	// ubRounds counts the refinements spent on each undefined-behaviour
+	// edge, and ubPreds the predicates they added: the race proof must
+	// not pay for them beyond maxUBRounds.
+	ubRounds map[*cfa.Edge]int
+	ubPreds  map[*cfa.Edge][]string
 }
+
+// maxUBRounds bounds the refinements that try to show an
+// undefined-behaviour edge unreachable (bounds checks in loops over
+// arrays of run-time length would unroll the loop); past it the edge is
+// a finding without a trace, and its predicates are dropped.
+const maxUBRounds = 3
+
+// maxUBPreds bounds the predicates a check may hold after refining a
+// trace into undefined behaviour: a refinement that goes past it is
+// undone, and the edge is a finding without a trace. Races need the
+// room (predabs holds at most 64 predicates per template).
+const maxUBPreds = 40
 
 func unknown(format string, args ...any) report.Result {
 	return report.Result{Verdict: report.Unknown, Reason: fmt.Sprintf(format, args...)}
@@ -211,7 +236,7 @@ outer:
 				setup := &predabs.Setup{
 					Prog: c.p, Main: i, Preds: predabs.For(c.preds, i), ACFAs: c.acfas, K: c.k,
 					Var: c.x, CircDef: c.opts.RaceDef == interp.CIRC, HandleTemplate: handles,
-					Solver: c.sv, MaxStates: c.opts.MaxStates, Exact: c.bounded,
+					Solver: c.sv, MaxStates: c.opts.MaxStates, Exact: c.bounded, Decided: c.decided,
 				}
 				arg, err := predabs.ReachAndBuild(ctx, setup)
 				var race *predabs.RaceError
@@ -330,6 +355,9 @@ func (c *checker) refine(ctx context.Context, setup *predabs.Setup, args []*pred
 	if err != nil {
 		return c.failure(ctx, err), false
 	}
+	if race.Undefined {
+		return c.refineUndefined(race.MainEdge, setup, out)
+	}
 	c.progress("abstract race in %s: %s", c.p.Templates[setup.Main].Name, out.Why)
 	if c.opts.Trace != nil {
 		for i, st := range out.Interleaving {
@@ -353,41 +381,8 @@ func (c *checker) refine(ctx context.Context, setup *predabs.Setup, args []*pred
 		c.raw = raw
 		return report.Result{Verdict: report.Race, Trace: tr}, false
 	}
-	if !out.IncK {
-		added := 0
-		have := map[string]bool{}
-		for _, p := range c.preds {
-			have[p.String()] = true
-		}
-		add := func(p predabs.Pred) {
-			if !have[p.String()] {
-				have[p.String()] = true
-				c.preds = append(c.preds, p)
-				added++
-			}
-		}
-		for _, p := range out.Preds {
-			add(p)
-		}
-		mined := added
-		for _, p := range out.Preds {
-			if p.Template >= 0 {
-				for _, q := range predabs.Generalize(p, c.p.Templates[p.Template]) {
-					add(q)
-				}
-			}
-		}
-		if added > 0 {
-			c.progress("added %d predicates (%d for other inlined calls)", added, added-mined)
-			return report.Result{}, true
-		}
-		for _, p := range out.Values {
-			add(p)
-		}
-		if added > 0 {
-			c.progress("added %d value predicates", added)
-			return report.Result{}, true
-		}
+	if c.learn(out) {
+		return report.Result{}, true
 	}
 	if c.k >= c.opts.MaxK {
 		c.stuck = true
@@ -395,6 +390,89 @@ func (c *checker) refine(ctx context.Context, setup *predabs.Setup, args []*pred
 	}
 	c.k++
 	c.progress("k := %d", c.k)
+	return report.Result{}, true
+}
+
+// learn adds the predicates of a spurious trace's refinement, or its
+// value predicates if those add nothing; it reports whether any is new.
+func (c *checker) learn(out *refine.Outcome) bool {
+	if out.IncK {
+		return false
+	}
+	added := 0
+	have := map[string]bool{}
+	for _, p := range c.preds {
+		have[p.String()] = true
+	}
+	add := func(p predabs.Pred) {
+		if !have[p.String()] {
+			have[p.String()] = true
+			c.preds = append(c.preds, p)
+			added++
+		}
+	}
+	for _, p := range out.Preds {
+		add(p)
+	}
+	mined := added
+	for _, p := range out.Preds {
+		if p.Template >= 0 {
+			for _, q := range predabs.Generalize(p, c.p.Templates[p.Template]) {
+				add(q)
+			}
+		}
+	}
+	if added > 0 {
+		c.progress("added %d predicates (%d for other inlined calls)", added, added-mined)
+		return true
+	}
+	for _, p := range out.Values {
+		add(p)
+	}
+	if added > 0 {
+		c.progress("added %d value predicates", added)
+	}
+	return added > 0
+}
+
+// refineUndefined settles an abstract trace into undefined behaviour e:
+// a feasible one that the interpreter replays is a finding with its
+// trace; a spurious one refines the abstraction like a spurious race,
+// and one that refinement cannot remove is a finding without a trace.
+// A settled edge joins c.decided: the rounds restart, cutting the
+// paths through it as before, and a safe verdict then assumes them cut.
+func (c *checker) refineUndefined(e *cfa.Edge, setup *predabs.Setup, out *refine.Outcome) (report.Result, bool) {
+	c.progress("abstract trace into undefined behaviour at %s in %s: %s", e.Pos, c.p.Templates[setup.Main].Name, out.Why)
+	f := report.Finding{Kind: report.UndefinedBehaviour, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
+	c.ubRounds[e]++
+	before := len(c.preds)
+	switch {
+	case out.Real:
+		if tr, err := interp.ReplayUndefined(c.p, interp.CompleteJoins(c.p, out.Trace)); err == nil {
+			f.Reached, f.Trace = true, tr
+		}
+	case c.ubRounds[e] <= maxUBRounds && c.learn(out) && len(c.preds) <= maxUBPreds:
+		for _, p := range c.preds[before:] {
+			c.ubPreds[e] = append(c.ubPreds[e], p.String())
+		}
+		return report.Result{}, true
+	case !out.IncK || c.k >= c.opts.MaxK:
+		c.progress("undefined behaviour at %s: no proof of unreachability within %d refinements and %d predicates", e.Pos, maxUBRounds, maxUBPreds)
+		drop := map[string]bool{}
+		for _, p := range c.ubPreds[e] {
+			drop[p] = true
+		}
+		for _, p := range c.preds[before:] {
+			drop[p.String()] = true
+		}
+		c.preds = slices.DeleteFunc(c.preds, func(p predabs.Pred) bool { return drop[p.String()] })
+	default:
+		c.k++
+		c.progress("k := %d", c.k)
+		return report.Result{}, true
+	}
+	c.decided[e] = true
+	c.undefined = append(c.undefined, f)
 	return report.Result{}, true
 }
 

@@ -100,6 +100,16 @@ type search struct {
 	deadHavoc  map[*cfa.Edge]bool // havocs whose value is never read
 	// instances are the variables choosing a summary's tracked instance.
 	instances map[*cfa.Var]bool
+	// undefined holds, for each undefined-behaviour edge taken, the
+	// first node it was taken from and the step; the run stops there,
+	// as in every engine, and the edge is a finding.
+	undefined map[*cfa.Edge]undefinedHit
+	ubOrder   []*cfa.Edge
+}
+
+type undefinedHit struct {
+	from int32
+	step interp.Step
 }
 
 // maxInstanceChoices bounds the range of a summary's tracked instance
@@ -185,6 +195,7 @@ func newSearch(p *cfa.Program, vars []*cfa.Var, opts Options) *search {
 		nonExhaust: map[string]bool{},
 		deadHavoc:  deadHavocs(p),
 		instances:  p.Memory.Instances(),
+		undefined:  map[*cfa.Edge]undefinedHit{},
 	}
 	for i := range s.found {
 		s.found[i] = -1
@@ -259,7 +270,12 @@ func (s *search) run(ctx context.Context) {
 					}
 					continue
 				}
-				if s.add(n, int32(next), interp.Step{Thread: m.Thread, Edge: m.Edge, Value: v}, depth+1) {
+				step := interp.Step{Thread: m.Thread, Edge: m.Edge, Value: v}
+				if _, ok := s.undefined[m.Edge]; m.Edge.Undefined && !ok {
+					s.undefined[m.Edge] = undefinedHit{int32(next), step}
+					s.ubOrder = append(s.ubOrder, m.Edge)
+				}
+				if s.add(n, int32(next), step, depth+1) {
 					if len(s.nodes) >= s.opts.MaxStates {
 						s.budgetHit = true
 						return
@@ -331,10 +347,27 @@ func (s *search) trace(id int32) interp.Trace {
 	return tr
 }
 
+// findings are the undefined behaviour the search met, each with its
+// replayed trace.
+func (s *search) findings() []report.Finding {
+	var fs []report.Finding
+	for _, e := range s.ubOrder {
+		hit := s.undefined[e]
+		f := report.Finding{Kind: report.UndefinedBehaviour, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
+		raw := interp.CompleteJoins(s.p, append(s.trace(hit.from), hit.step))
+		if tr, err := interp.ReplayUndefined(s.p, raw); err == nil {
+			f.Reached, f.Trace = true, tr
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}
+
 func (s *search) results(secs float64) ([]report.Result, []interp.Trace) {
 	out := make([]report.Result, len(s.vars))
 	traces := make([]interp.Trace, len(s.vars))
 	incomplete := s.incompleteness()
+	undefined := s.findings()
 	for i, v := range s.vars {
 		name := "<nil>"
 		if v != nil {
@@ -342,7 +375,7 @@ func (s *search) results(secs float64) ([]report.Result, []interp.Trace) {
 		}
 		r := report.Result{
 			Variable: name, Engine: "explicit", RaceDef: s.opts.RaceDef.String(),
-			States: len(s.nodes), Depth: s.maxDepth, Seconds: secs,
+			States: len(s.nodes), Depth: s.maxDepth, Seconds: secs, Undefined: undefined,
 		}
 		switch {
 		case !v.Racy() || v.Index >= len(s.p.Globals) || s.p.Globals[v.Index] != v:

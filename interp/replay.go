@@ -19,6 +19,46 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 	if x.Index < 0 || x.Index >= len(p.Globals) || p.Globals[x.Index] != x {
 		return nil, fmt.Errorf("replay: %s is not a global of this program", x.Name)
 	}
+	s, out, err := replaySteps(p, tr)
+	if err != nil {
+		return nil, err
+	}
+	a, b, ok := RaceOn(s, x, def)
+	if !ok {
+		return nil, fmt.Errorf("replay: the final state after %d steps is not a race on %s under %s%s", len(tr), x.Name, def, describeAccesses(s, x, def))
+	}
+	for _, acc := range []Access{a, b} {
+		out.Race = append(out.Race, report.Access{
+			Thread: s.Threads[acc.Thread].Name(),
+			Pos:    acc.Edge.Pos.String(),
+			Op:     acc.Edge.String(),
+			Write:  acc.Write,
+		})
+	}
+	out.Threads = len(s.Threads)
+	out.Replayed = true
+	return out, nil
+}
+
+// ReplayUndefined replays tr, a trace whose last step takes an
+// undefined-behaviour edge (cfa.Edge.Undefined), and returns it
+// rendered; an error says why tr is no run of p into it.
+func ReplayUndefined(p *cfa.Program, tr Trace) (*report.Trace, error) {
+	if len(tr) == 0 || !tr[len(tr)-1].Edge.Undefined {
+		return nil, fmt.Errorf("replay: the trace does not end in undefined behaviour")
+	}
+	s, out, err := replaySteps(p, tr)
+	if err != nil {
+		return nil, err
+	}
+	out.Threads = len(s.Threads)
+	out.Replayed = true
+	return out, nil
+}
+
+// replaySteps runs tr from p's initial state and returns the state it
+// reaches, with the steps rendered.
+func replaySteps(p *cfa.Program, tr Trace) (*State, *report.Trace, error) {
 	s := Initial(p)
 	h := newHandleCells()
 	check := newTrackedCheck(tr)
@@ -40,12 +80,12 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 				faithful = joined >= 0
 			}
 			if err := check.step(i, s, faithful); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		n, err := Apply(s, st)
 		if err != nil {
-			return nil, fmt.Errorf("replay: step %d: %w", i+1, err)
+			return nil, nil, fmt.Errorf("replay: step %d: %w", i+1, err)
 		}
 		if joined >= 0 {
 			n.Threads[joined].Joined = true
@@ -58,21 +98,7 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 		out.Steps = append(out.Steps, step)
 		s = n
 	}
-	a, b, ok := RaceOn(s, x, def)
-	if !ok {
-		return nil, fmt.Errorf("replay: the final state after %d steps is not a race on %s under %s%s", len(tr), x.Name, def, describeAccesses(s, x, def))
-	}
-	for _, acc := range []Access{a, b} {
-		out.Race = append(out.Race, report.Access{
-			Thread: s.Threads[acc.Thread].Name(),
-			Pos:    acc.Edge.Pos.String(),
-			Op:     acc.Edge.String(),
-			Write:  acc.Write,
-		})
-	}
-	out.Threads = len(s.Threads)
-	out.Replayed = true
-	return out, nil
+	return s, out, nil
 }
 
 // UntrackedError says that a trace depends on memory circ summarizes

@@ -54,6 +54,11 @@ type Setup struct {
 	// unboundedly many threads, so a fixpoint found this way proves
 	// nothing until a round without Exact confirms it.
 	Exact bool
+	// Decided holds the undefined-behaviour edges (cfa.Edge.Undefined)
+	// whose reachability the check has settled. The search stops at
+	// any other one the main thread can take, with a *RaceError whose
+	// Undefined is set: the caller refines it away or reports it.
+	Decided map[*cfa.Edge]bool
 }
 
 // OpKind says who moves in an abstract step.
@@ -159,7 +164,10 @@ type RaceError struct {
 	Ops    []Op
 	// MainEdge is the main thread's enabled access; Context the racing
 	// context location (template, ACFA location).
-	MainEdge        *cfa.Edge
+	MainEdge *cfa.Edge
+	// Undefined: the trace is no race; it ends with the main thread
+	// about to take MainEdge, an undefined-behaviour edge.
+	Undefined       bool
 	CtxTemplate     int
 	CtxLoc          int
 	CtxEdge         int // an out-edge of CtxLoc havocking the variable
@@ -399,6 +407,10 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 		if st.Phase == Running {
 			a.node(ThreadState{st.PC, st.M})
 		}
+		if ub := a.undefined(st); ub != nil {
+			ub.States, ub.Ops = traceTo(states, id)
+			return nil, ub
+		}
 		if race := a.race(st); race != nil {
 			race.States, race.Ops = traceTo(states, id)
 			return nil, race
@@ -614,6 +626,29 @@ func (a *analysis) race(st *State) *RaceError {
 					}
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// undefined returns the trace end for an undefined-behaviour edge the
+// main thread can take in st whose reachability is not decided yet.
+func (a *analysis) undefined(st *State) *RaceError {
+	if st.Phase != Running {
+		return nil
+	}
+	if e := a.undecided(st.PC); e != nil {
+		return &RaceError{MainEdge: e, Undefined: true}
+	}
+	return nil
+}
+
+// undecided returns an out-edge of pc that is undefined behaviour not
+// yet decided (nil if none).
+func (a *analysis) undecided(pc int) *cfa.Edge {
+	for _, e := range a.tmpl.Out[pc] {
+		if e.Undefined && !a.Decided[e] {
+			return e
 		}
 	}
 	return nil

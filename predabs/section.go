@@ -49,9 +49,10 @@ type sectionSummary struct {
 // folds reports whether run takes the main thread through pc without
 // product states: pc is transient, or atomic under the circ definition
 // (under svcomp an atomic access still races, so the product must stop
-// there), and has moves.
+// there), and has moves, none of them undefined behaviour to decide
+// (run must meet the state there).
 func (a *analysis) folds(pc int) bool {
-	return (a.transient[pc] || (a.CircDef && a.tmpl.Locs[pc].Atomic)) && len(a.tmpl.Out[pc]) > 0
+	return (a.transient[pc] || (a.CircDef && a.tmpl.Locs[pc].Atomic)) && len(a.tmpl.Out[pc]) > 0 && a.undecided(pc) == nil
 }
 
 // entersSection reports whether nx, a successor of st, is a main move

@@ -76,7 +76,8 @@ func keyOf(thread int, v *cfa.Var) handleKey {
 
 // interleave computes the concrete interleaving of the paper's step 1.
 // The final element of the result is the race: the two threads and their
-// access edges.
+// access edges (or, for a trace into undefined behaviour, the main
+// thread's step into it).
 func interleave(in *Input, oldestFirst bool) (steps []interp.Step, threads []*vthread, err error) {
 	c := &concretizer{in: in, prog: in.Setup.Prog, nextID: 1, oldestFirst: oldestFirst,
 		createdAt: map[int]int{0: -1}, exited: map[int]bool{}, joined: map[int]bool{}, handleOf: map[handleKey]int{}}
@@ -96,13 +97,22 @@ func interleave(in *Input, oldestFirst bool) (steps []interp.Step, threads []*vt
 		err = fmt.Errorf("internal: race trace without a running main thread")
 		return
 	}
-	err = c.racer()
+	if in.Race.Undefined {
+		// No race: the trace ends with the main thread's step into
+		// undefined behaviour.
+		err = c.emit(c.main, in.Race.MainEdge, false)
+	} else {
+		err = c.racer()
+	}
 	return c.steps, c.threads, err
 }
 
 func (c *concretizer) contextThread(id, tmpl int) *vthread {
 	A := c.in.Setup.ACFAs[tmpl]
 	v := &vthread{id: id, tmpl: tmpl, aloc: A.Entry, pc: c.prog.Templates[tmpl].Entry}
+	if tmpl >= len(c.in.ARGs) {
+		return v // the first round: no ARG yet, the context is empty
+	}
 	if arg := c.in.ARGs[tmpl]; arg != nil && !arg.G.IsEmpty() {
 		v.node = arg.G.Entry
 	}

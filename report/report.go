@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -91,7 +92,32 @@ type Result struct {
 	Depth  int `json:"depth,omitempty"`
 
 	Seconds float64 `json:"seconds"`
+
+	// Undefined is the undefined behaviour the check met: the engines
+	// cut a run where it takes such a step, so a safe verdict holds
+	// only for the runs that do not. Report.CollectFindings moves it
+	// into the report's findings and numbers them in Assumes.
+	Undefined []Finding `json:"-"`
+	// Assumes numbers the findings (1-based, Report.Findings) whose
+	// paths a safe verdict assumed to stop: "safe (assuming no
+	// undefined behaviour: see finding N)".
+	Assumes []int `json:"assumes_no_finding,omitempty"`
 }
+
+// Finding is a defect of the program other than a race: undefined
+// behaviour that a run may reach.
+type Finding struct {
+	Kind    string `json:"kind"` // "undefined-behaviour"
+	Message string `json:"message"`
+	Pos     string `json:"pos"`
+	// Reached: a trace that the interpreter replays reaches it (Trace).
+	// Otherwise no run to it was found, nor a proof that none exists.
+	Reached bool   `json:"reached"`
+	Trace   *Trace `json:"trace,omitempty"`
+}
+
+// UndefinedBehaviour is Finding.Kind for undefined behaviour.
+const UndefinedBehaviour = "undefined-behaviour"
 
 // ACFA is one template's context ACFA, rendered.
 type ACFA struct {
@@ -102,24 +128,72 @@ type ACFA struct {
 
 // Report is the CLI's JSON document.
 type Report struct {
-	File           string   `json:"file"`
-	Approximations []string `json:"approximations,omitempty"`
-	Results        []Result `json:"results"`
+	File           string    `json:"file"`
+	Approximations []string  `json:"approximations,omitempty"`
+	Results        []Result  `json:"results"`
+	Findings       []Finding `json:"findings,omitempty"`
 }
 
-// ExitStatus is 10 if any result is a race, else 20 if any is unknown,
-// else 0.
+// ExitStatus is 10 if any result is a race, else 20 if any is unknown
+// or a safe verdict that assumes a finding away, else 0.
 func (r *Report) ExitStatus() int {
 	status := ExitSafe
 	for _, res := range r.Results {
-		switch res.Verdict {
-		case Race:
+		switch {
+		case res.Verdict == Race:
 			return ExitRace
-		case Unknown:
+		case res.Verdict == Unknown || len(res.Assumes) > 0:
 			status = ExitUnknown
 		}
 	}
 	return status
+}
+
+// CollectFindings moves the results' undefined behaviour into
+// r.Findings, one finding per site (a replayed trace to it wins over
+// none), and numbers in each safe result the findings its proof assumed
+// away.
+func (r *Report) CollectFindings() {
+	index := map[string]int{}
+	for i, f := range r.Findings {
+		index[f.Pos+"\x00"+f.Message] = i
+	}
+	for ri := range r.Results {
+		res := &r.Results[ri]
+		for _, f := range res.Undefined {
+			key := f.Pos + "\x00" + f.Message
+			i, ok := index[key]
+			if !ok {
+				i = len(r.Findings)
+				index[key] = i
+				r.Findings = append(r.Findings, f)
+			} else if f.Reached && !r.Findings[i].Reached {
+				r.Findings[i] = f
+			}
+			if res.Verdict == Safe && !slices.Contains(res.Assumes, i+1) {
+				res.Assumes = append(res.Assumes, i+1)
+			}
+		}
+		res.Undefined = nil
+		slices.Sort(res.Assumes)
+	}
+}
+
+// Qualifier is what a verdict line adds to a safe verdict that assumes
+// findings away ("" for none).
+func (res *Result) Qualifier() string {
+	if len(res.Assumes) == 0 {
+		return ""
+	}
+	ns := make([]string, len(res.Assumes))
+	for i, n := range res.Assumes {
+		ns[i] = fmt.Sprint(n)
+	}
+	word := "finding"
+	if len(ns) > 1 {
+		word = "findings"
+	}
+	return fmt.Sprintf(" (assuming no undefined behaviour: see %s %s)", word, strings.Join(ns, ", "))
 }
 
 // WriteJSON writes r as one indented JSON document.
@@ -137,7 +211,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "  approximation: %s\n", a)
 	}
 	for _, res := range r.Results {
-		fmt.Fprintf(&b, "\n%-12s %s", res.Variable+":", strings.ToUpper(string(res.Verdict)))
+		fmt.Fprintf(&b, "\n%-12s %s%s", res.Variable+":", strings.ToUpper(string(res.Verdict)), res.Qualifier())
 		fmt.Fprintf(&b, "   (engine %s, race-def %s, %.2fs)\n", res.Engine, res.RaceDef, res.Seconds)
 		if res.Reason != "" {
 			fmt.Fprintf(&b, "  %s\n", res.Reason)
@@ -153,6 +227,14 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		if t := res.Trace; t != nil {
 			writeTrace(&b, t)
+		}
+	}
+	for i, f := range r.Findings {
+		fmt.Fprintf(&b, "\nfinding %d: undefined behaviour at %s: %s\n", i+1, f.Pos, f.Message)
+		if f.Trace != nil {
+			writeTrace(&b, f.Trace)
+		} else {
+			b.WriteString("  no run to it was found, nor a proof that none exists\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -175,6 +257,9 @@ func writeTrace(b *strings.Builder, t *Trace) {
 			fmt.Fprintf(b, "   {%s}", strings.Join(s.Values, ", "))
 		}
 		b.WriteString("\n")
+	}
+	if len(t.Race) == 0 {
+		return
 	}
 	b.WriteString("  race:\n")
 	for _, a := range t.Race {

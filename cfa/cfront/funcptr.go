@@ -73,7 +73,7 @@ func (t *tb) funcChoice(fv cfa.Expr, n cc.Node, lenient bool, fits func(nparams 
 		return
 	}
 	site.body = func(a int64) { body(byAddr[a]) }
-	t.choice(site, targets, "runtime error: "+site.text+" is no function circ can call here")
+	t.choice(site, targets, site.text+" is no function circ can call here")
 }
 
 // indirectCall lowers a call through a function pointer.

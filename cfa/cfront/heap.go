@@ -505,7 +505,7 @@ func (t *tb) freeBlock(ptr cfa.Expr, text string, p cfa.Pos, before func(o *cfa.
 			targets = append(targets, o.Base)
 		}
 	}
-	t.choice(site, targets, "runtime error: free("+text+") of a pointer malloc did not return")
+	t.choice(site, targets, "free("+text+") of a pointer malloc did not return")
 }
 
 // baseName is the last element of a file path.

@@ -885,7 +885,7 @@ func (b *builder) readOnly(l *local) bool {
 // writeReadOnly lowers a write into read-only cell l: undefined
 // behaviour, which stops the program.
 func (t *tb) writeReadOnly(l *local, p cfa.Pos) {
-	t.stop(cfa.Error, p, "runtime error: write into string literal "+l.v.CName)
+	t.undefined(p, "write into string literal "+l.v.CName)
 }
 
 // checkLiteralCompares rejects a comparison of two addresses that may

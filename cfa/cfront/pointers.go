@@ -87,7 +87,7 @@ func (t *tb) choice(site *derefSite, targets []int64, msg string) {
 	site.arm(num(1), 0, func() {
 		site.err = t.c.Edges[len(t.c.Edges)-1]
 		if !site.lenient {
-			t.stop(cfa.Error, p, msg)
+			t.undefined(p, msg)
 		}
 	})
 	t.cur, t.d = -1, site.depth
@@ -433,7 +433,7 @@ func (t *tb) access(lv lval, body func(l *local)) {
 	for _, ci := range t.b.candidates(lv.typ, lv.addr) {
 		targets = append(targets, ci.obj.Addr(ci.idx))
 	}
-	t.choice(site, targets, "runtime error: "+site.text+" is no valid "+describeC(lv.typ)+" object")
+	t.choice(site, targets, site.text+" is no valid "+describeC(lv.typ)+" object")
 }
 
 // candidates lists the cells an access of type typ at address addr may

@@ -245,6 +245,14 @@ func (t *tb) stop(kind cfa.OpKind, p cfa.Pos, note string) {
 
 func (t *tb) exit(p cfa.Pos) { t.stop(cfa.Exit, p, "") }
 
+// undefined ends the current path with undefined behaviour that note
+// describes (cfa.Edge.Undefined): the engines cut the path there and
+// report whether a run reaches it.
+func (t *tb) undefined(p cfa.Pos, note string) {
+	t.stop(cfa.Error, p, "undefined behaviour: "+note)
+	t.c.Edges[len(t.c.Edges)-1].Undefined = true
+}
+
 // ret returns from the thread's own function: main's return is exit(),
 // which stops the whole program; any other thread exits.
 func (t *tb) ret(p cfa.Pos) {

@@ -167,6 +167,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 		results = f.checkCIRCApart(ctx, input, prog, vars, def, progress)
 	}
 	rep = &report.Report{File: input, Results: results}
+	rep.CollectFindings()
 	seen := map[string]bool{}
 	for _, e := range prog.Approximations {
 		// One call may approximate on many edges (a library's write of

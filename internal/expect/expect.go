@@ -11,6 +11,8 @@
 //	// explicit-max-states: 50000              a smaller budget, to keep the
 //	                                           test fast (same verdicts)
 //	// explicit-race-needs-threads: x=4        no race on x with fewer threads
+//	// expect-undefined: 12 15                 the source lines where a run
+//	                                           reaches undefined behaviour
 package expect
 
 import (
@@ -43,6 +45,9 @@ type Manifest struct {
 	// NeedsThreads[x] = n: the explicit engine finds no race on x with
 	// fewer than n instances.
 	NeedsThreads map[string]int
+	// Undefined lists the source lines where a run reaches undefined
+	// behaviour (a finding with a replayed trace); no other line has one.
+	Undefined []int
 }
 
 // Load reads and parses the header of file.
@@ -124,6 +129,14 @@ func Parse(src []byte) (*Manifest, error) {
 				m.Threads = n
 			} else {
 				m.MaxStates = n
+			}
+		case "expect-undefined":
+			for _, f := range strings.Fields(val) {
+				n, err := strconv.Atoi(f)
+				if err != nil {
+					return nil, fmt.Errorf("bad line %q", line)
+				}
+				m.Undefined = append(m.Undefined, n)
 			}
 		case "explicit-race-needs-threads":
 			for _, kv := range strings.Fields(val) {

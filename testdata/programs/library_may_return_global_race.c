@@ -3,6 +3,7 @@
 // main reads it.
 // expect svcomp: config.verbose=race
 // expect circ: config.verbose=race
+// expect-undefined: 15
 #include <pthread.h>
 
 struct cfg { int verbose; };

@@ -4,6 +4,7 @@
 // expect circ: config.verbose=safe extern(struct_cfg).verbose=safe
 // expect-explicit svcomp: config.verbose=unknown extern(struct_cfg).verbose=unknown
 // expect-explicit circ: config.verbose=unknown extern(struct_cfg).verbose=unknown
+// expect-undefined: 16
 #include <pthread.h>
 
 struct cfg { int verbose; };

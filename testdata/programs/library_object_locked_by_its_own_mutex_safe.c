@@ -5,6 +5,7 @@
 // expect circ: extern(struct_conn).hits=safe
 // expect-explicit svcomp: extern(struct_conn).hits=unknown
 // expect-explicit circ: extern(struct_conn).hits=unknown
+// expect-undefined: 20 30
 #include <pthread.h>
 
 struct conn {

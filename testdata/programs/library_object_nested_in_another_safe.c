@@ -4,6 +4,7 @@
 // expect circ: extern(struct_session).st.count=safe extern(struct_stats).count=safe
 // expect-explicit svcomp: extern(struct_session).st.count=unknown extern(struct_stats).count=unknown
 // expect-explicit circ: extern(struct_session).st.count=unknown extern(struct_stats).count=unknown
+// expect-undefined: 20 29
 #include <pthread.h>
 
 struct stats { int count; };

@@ -3,6 +3,7 @@
 // the result, after the lock is released, races with the worker's read.
 // expect svcomp: table[0]=race
 // expect circ: table[0]=race
+// expect-undefined: 28
 #include <pthread.h>
 
 extern int *find_slot(const int *table, int n);

@@ -1,9 +1,11 @@
 // main's index may be one past the member array a; C makes that access
-// undefined even though the address is s.b's, so circ stops the run
-// there with a runtime error instead of reading it as a write of s.b.
+// undefined even though the address is s.b's, so circ cuts the run
+// there and reports the undefined behaviour as a finding, instead of
+// reading it as a write of s.b.
 // Every access of s.b is under the lock, so s.b is race-free.
 // expect svcomp: s.b=safe
 // expect circ: s.b=safe
+// expect-undefined: 34
 #include <pthread.h>
 
 extern _Bool __VERIFIER_nondet_bool(void);
