@@ -57,6 +57,13 @@ func (r *Report) WriteHTML(w io.Writer, opts HTMLOptions) error {
 		}
 		page.Variables = append(page.Variables, v)
 	}
+	for i, f := range r.Findings {
+		hf := htmlFinding{Finding: f, N: i + 1}
+		if f.Trace != nil {
+			hf.Lanes, hf.Rows, _ = swimlanes(f.Trace, src)
+		}
+		page.Findings = append(page.Findings, hf)
+	}
 	var b bytes.Buffer
 	if err := htmlTemplate.Execute(&b, page); err != nil {
 		return err
@@ -71,6 +78,17 @@ type htmlPage struct {
 	Version        string
 	Approximations []string
 	Variables      []htmlVariable
+	Findings       []htmlFinding
+}
+
+// htmlFinding is one finding's section, with the run into it as
+// swimlanes.
+type htmlFinding struct {
+	Finding
+	N       int
+	Lanes   []htmlLane
+	Rows    []htmlRow
+	RaceRow []htmlCell // none
 }
 
 // htmlVariable is one variable's section.

@@ -25,6 +25,7 @@ const (
 // The rule and the notification descriptors, by index.
 const (
 	ruleDataRace = iota
+	ruleUndefined
 )
 
 const (
@@ -162,6 +163,12 @@ func (r *Report) WriteSARIF(w io.Writer, toolVersion string) error {
 				ShortDescription:     sarifMessage{"Two threads can access a shared variable at the same time, at least one of them writing."},
 				FullDescription:      &sarifMessage{"circ found a concrete interleaving, replayed by its interpreter, after which two threads are both about to access the variable and at least one access is a write. The code flow gives the interleaving, one thread flow per thread."},
 				DefaultConfiguration: &sarifConfig{Level: "error"},
+			}, ruleUndefined: {
+				ID:                   UndefinedBehaviour,
+				Name:                 "UndefinedBehaviour",
+				ShortDescription:     sarifMessage{"A run of the program may reach undefined behaviour (an access out of bounds, a call through a pointer to no function)."},
+				FullDescription:      &sarifMessage{"circ cuts a run where it reaches undefined behaviour, so its safe verdicts hold only for the runs that do not; each such verdict names the findings it assumed away. With a code flow, a run that circ's interpreter replays reaches it; without one, circ found no run to it and no proof that none exists."},
+				DefaultConfiguration: &sarifConfig{Level: "error"},
 			}},
 			Notifications: []sarifDescriptor{
 				noteSafe: {ID: "verdict-safe", Name: "VerdictSafe",
@@ -201,7 +208,7 @@ func (r *Report) WriteSARIF(w io.Writer, toolVersion string) error {
 			if res.Verdict == Unknown {
 				ref, level = sarifDescriptorRef{"verdict-unknown", noteUnknown}, "warning"
 			}
-			text := fmt.Sprintf("%s: %s", res.Variable, res.Verdict)
+			text := fmt.Sprintf("%s: %s%s", res.Variable, res.Verdict, res.Qualifier())
 			if res.Reason != "" {
 				text += ": " + res.Reason
 			}
@@ -209,6 +216,9 @@ func (r *Report) WriteSARIF(w io.Writer, toolVersion string) error {
 				Descriptor: ref, Level: level, Message: sarifMessage{text}, Properties: props,
 			})
 		}
+	}
+	for i, f := range r.Findings {
+		run.Results = append(run.Results, sarifFinding(i+1, f))
 	}
 	run.Invocations = []sarifInvocation{inv}
 	enc := json.NewEncoder(w)
@@ -260,7 +270,30 @@ func sarifRace(res Result, props map[string]any) sarifResult {
 		})
 	}
 	out.Message.Text = fmt.Sprintf("Data race on %s: %s.", res.Variable, strings.Join(sides, " while "))
+	out.CodeFlows = []sarifCodeFlow{sarifFlow(t)}
+	return out
+}
 
+// sarifFinding is the result for finding n (1-based, as verdicts cite
+// it).
+func sarifFinding(n int, f Finding) sarifResult {
+	out := sarifResult{
+		RuleID: UndefinedBehaviour, RuleIndex: ruleUndefined, Level: "warning",
+		Message:    sarifMessage{fmt.Sprintf("Finding %d: undefined behaviour at %s: %s (no run to it found, nor a proof that none exists).", n, f.Pos, f.Message)},
+		Locations:  []sarifLocation{{PhysicalLocation: physicalAt(f.Pos)}},
+		Properties: map[string]any{"finding": n, "reached": f.Reached},
+	}
+	if f.Trace != nil {
+		out.Level = "error"
+		out.Message.Text = fmt.Sprintf("Finding %d: undefined behaviour at %s: %s.", n, f.Pos, f.Message)
+		out.CodeFlows = []sarifCodeFlow{sarifFlow(f.Trace)}
+	}
+	return out
+}
+
+// sarifFlow is the code flow of trace t: one thread flow per thread,
+// and the racing accesses, if any, last.
+func sarifFlow(t *Trace) sarifCodeFlow {
 	flows := map[string]*sarifThreadFlow{}
 	var order []*sarifThreadFlow
 	for _, th := range t.threads() {
@@ -306,8 +339,7 @@ func sarifRace(res Result, props map[string]any) sarifResult {
 	for _, f := range order {
 		flow.ThreadFlows = append(flow.ThreadFlows, *f)
 	}
-	out.CodeFlows = []sarifCodeFlow{flow}
-	return out
+	return flow
 }
 
 // physicalAt is the physical location of pos, nil without one.

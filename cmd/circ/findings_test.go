@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// undefinedSrc writes through a pointer stepped past x, then writes g
+// while main writes it: a run reaches undefined behaviour, and the
+// proof for g holds only for the runs cut there.
+const undefinedSrc = `#include <pthread.h>
+int x, g;
+void *t(void *arg) { int *q = &x; q++; *q = 1; g = 1; return 0; }
+int main(void) {
+  pthread_t id;
+  pthread_create(&id, 0, t, 0);
+  g = 2;
+  pthread_join(id, 0);
+  return 0;
+}
+`
+
+// TestCLIUndefinedBehaviourFinding: undefined behaviour a run reaches is
+// a finding with a replayed trace in every format; a safe verdict that
+// assumed it away says so and exits 20; under --svcomp the RESULT line,
+// which is about data races only, stays true.
+func TestCLIUndefinedBehaviourFinding(t *testing.T) {
+	path := writeC(t, "oob.c", undefinedSrc)
+	for _, engine := range []string{"circ", "explicit"} {
+		r := runCLI(t, "check", "-q", "--engine", engine, path)
+		if r.code != 20 {
+			t.Errorf("%s: exit %d, want 20 (safe assuming no undefined behaviour)\n%s", engine, r.code, r.stdout)
+		}
+		for _, want := range []string{"g:           SAFE (assuming no undefined behaviour: see finding 1)", "finding 1: undefined behaviour at " + path + ":3:40: *q is no valid int object", "replayed by the interpreter"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("%s: text report lacks %q:\n%s", engine, want, r.stdout)
+			}
+		}
+	}
+
+	r := runCLI(t, "check", "--format", "json", path)
+	var rep struct {
+		Results []struct {
+			Variable string `json:"variable"`
+			Verdict  string `json:"verdict"`
+			Assumes  []int  `json:"assumes_no_finding"`
+		} `json:"results"`
+		Findings []struct {
+			Kind    string `json:"kind"`
+			Message string `json:"message"`
+			Pos     string `json:"pos"`
+			Reached bool   `json:"reached"`
+			Trace   *struct {
+				Steps    []json.RawMessage `json:"steps"`
+				Replayed bool              `json:"replayed"`
+			} `json:"trace"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("json: %v\n%s", err, r.stdout)
+	}
+	if len(rep.Results) != 1 || rep.Results[0].Verdict != "safe" || len(rep.Results[0].Assumes) != 1 || rep.Results[0].Assumes[0] != 1 {
+		t.Errorf("results %+v, want g safe assuming finding 1", rep.Results)
+	}
+	if len(rep.Findings) != 1 {
+		t.Fatalf("findings %+v, want one", rep.Findings)
+	}
+	f := rep.Findings[0]
+	if f.Kind != "undefined-behaviour" || !f.Reached || f.Trace == nil || !f.Trace.Replayed || len(f.Trace.Steps) == 0 || f.Pos != path+":3:40" {
+		t.Errorf("finding %+v, want undefined behaviour at 3:40 reached by a replayed trace", f)
+	}
+
+	r = runCLI(t, "check", "--format", "sarif", path)
+	if !strings.Contains(r.stdout, `"ruleId": "undefined-behaviour"`) || !strings.Contains(r.stdout, "codeFlows") {
+		t.Errorf("SARIF has no undefined-behaviour result with a code flow:\n%s", r.stdout)
+	}
+	r = runCLI(t, "check", "--format", "html", path)
+	if !strings.Contains(r.stdout, `id="finding-1"`) || !strings.Contains(r.stdout, "assuming no undefined behaviour") {
+		t.Errorf("HTML report has no finding section")
+	}
+	r = runCLI(t, "check", "-q", "--svcomp", path)
+	if !strings.Contains(r.stdout, "RESULT: true") {
+		t.Errorf("--svcomp: want RESULT: true (findings are not data races):\n%s", r.stdout)
+	}
+}
