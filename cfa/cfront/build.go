@@ -39,6 +39,9 @@ type builder struct {
 	// (by objKey), the kind a static initializer gave, and the derived
 	// and per-thread variables of objects.
 	mutexKinds map[any]kindSet
+	// destroyed holds the mutexes some call destroys, by object key
+	// (wildKey: one through a pointer).
+	destroyed  map[any]bool
 	staticKind map[*cfa.Var]cfa.MutexKind
 	fields     map[fieldKey]*cfa.Var
 	// atomic holds the variables of _Atomic objects (atomics.go);

@@ -152,6 +152,7 @@ func isNull(n cc.ExpressionNode) bool {
 // operation tests.
 func (b *builder) scanMutexKinds() {
 	b.mutexKinds = map[any]kindSet{}
+	b.destroyed = map[any]bool{}
 	attrKinds := map[any]kindSet{}
 	type initCall struct{ m, attr any }
 	var inits []initCall
@@ -191,6 +192,12 @@ func (b *builder) scanMutexKinds() {
 					}
 					b.mutexKinds[k] |= 1 << kind
 				}
+			case (name == "pthread_mutex_destroy" || name == "mtx_destroy") && len(as) == 1:
+				m := b.argKey(as[0])
+				if m == nil {
+					m = wildKey{}
+				}
+				b.destroyed[m] = true
 			case name == "pthread_mutex_init" && len(as) == 2:
 				m := b.argKey(as[0])
 				if m == nil {
@@ -388,6 +395,34 @@ func (t *tb) mutexKind(m *local) cfa.MutexKind {
 	return ks.only()
 }
 
+// destroyedField is the variable that tells whether mutex m was
+// destroyed, nil when no call destroys it (scanMutexKinds): then no
+// lowering needs it.
+func (t *tb) destroyedField(m *local) *cfa.Var {
+	if m.v == nil || !(t.b.destroyed[m.key] || t.b.cells[m.v] != nil && t.b.destroyed[wildKey{}]) {
+		return nil
+	}
+	return t.field(m.v, "destroyed", 0)
+}
+
+// lowerMutexDestroy follows glibc: a mutex a thread holds is not
+// destroyed (EBUSY); any other is marked destroyed, and locking or
+// unlocking it then fails with EINVAL until it is initialized again.
+// POSIX leaves both undefined. C11's mtx_destroy is glibc's
+// pthread_mutex_destroy.
+func lowerMutexDestroy(c *pcall) {
+	m := c.obj(0, "pthread_mutex_t", "mtx_t")
+	t := c.t
+	dead := t.destroyedField(m)
+	if m.untracked || dead == nil {
+		c.ret(num(0))
+		return
+	}
+	t.choose(c.p,
+		arm{cond: mkBin(cfa.Ne, ref(m.v), num(0)), body: func() { c.ret(num(cfa.EBUSY)) }},
+		arm{cond: mkBin(cfa.Eq, ref(m.v), num(0)), body: func() { t.set(dead, num(1), c.p); c.ret(num(0)) }})
+}
+
 // ---- the primitives ----
 
 // pcall is one call of a primitive being lowered.
@@ -428,7 +463,7 @@ var prims map[string]prim
 func init() {
 	prims = map[string]prim{
 		"pthread_mutex_init":      {2, lowerMutexInit},
-		"pthread_mutex_destroy":   {1, func(c *pcall) { c.obj(0, "pthread_mutex_t"); c.ret(num(0)) }},
+		"pthread_mutex_destroy":   {1, lowerMutexDestroy},
 		"pthread_mutex_lock":      {1, func(c *pcall) { c.mutexOp(lockOp) }},
 		"pthread_mutex_trylock":   {1, func(c *pcall) { c.mutexOp(tryOp) }},
 		"pthread_mutex_timedlock": {2, func(c *pcall) { c.ignoreArg(1); c.mutexOp(timedOp) }},
@@ -486,7 +521,7 @@ func init() {
 		"pthread_once": {2, lowerOnce},
 
 		"mtx_init":      {2, lowerMtxInit},
-		"mtx_destroy":   {1, func(c *pcall) { c.obj(0, "mtx_t") }},
+		"mtx_destroy":   {1, lowerMutexDestroy},
 		"mtx_lock":      {1, func(c *pcall) { c.c11 = true; c.mutexOp(lockOp) }},
 		"mtx_trylock":   {1, func(c *pcall) { c.c11 = true; c.mutexOp(tryOp) }},
 		"mtx_timedlock": {2, func(c *pcall) { c.c11 = true; c.ignoreArg(1); c.mutexOp(timedOp) }},
@@ -697,6 +732,9 @@ func lowerMutexInit(c *pcall) {
 		return
 	}
 	t.set(m.v, num(0), c.p) // unlocked
+	if dead := t.destroyedField(m); dead != nil {
+		t.set(dead, num(0), c.p)
+	}
 	if t.mutexKind(m) == cfa.UnknownMutexKind {
 		t.set(t.kindField(m.v), c.attrKind(1, "pthread_mutexattr_t"), c.p)
 	} else if !isNull(c.as[1]) {
@@ -746,6 +784,19 @@ func (c *pcall) mutexOp(op mutexOpKind) {
 	}
 	kind := c.t.mutexKind(m)
 	c.sc.Kind = kind
+	if dead := c.t.destroyedField(m); dead != nil {
+		// glibc marks a destroyed mutex with an invalid kind: locking
+		// or unlocking it fails with EINVAL and changes nothing.
+		c.t.choose(c.p,
+			arm{cond: mkBin(cfa.Ne, ref(dead), num(0)), body: func() { c.ret(num(cfa.EINVAL)) }},
+			arm{cond: mkBin(cfa.Eq, ref(dead), num(0)), body: func() { c.mutexOpLive(m, kind, op) }})
+		return
+	}
+	c.mutexOpLive(m, kind, op)
+}
+
+// mutexOpLive lowers op on m, a mutex not destroyed.
+func (c *pcall) mutexOpLive(m *local, kind cfa.MutexKind, op mutexOpKind) {
 	if kind != cfa.UnknownMutexKind {
 		c.mutexOpKind(m.v, kind, op)
 		return
@@ -938,6 +989,9 @@ func (t *tb) zeroSync(l *local, n cc.ExpressionNode, p cfa.Pos) {
 			t.b.fail(n, "unsupported: memset over %s, a %s mutex", l.v.CName, k)
 		}
 		t.set(l.v, num(0), p)
+		if dead := t.destroyedField(l); dead != nil {
+			t.set(dead, num(0), p)
+		}
 	case "pthread_rwlock_t":
 		t.resetRw(l.v, p)
 	case "pthread_cond_t":
