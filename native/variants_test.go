@@ -16,8 +16,8 @@ import (
 	"circ/cfa/cfront"
 	"circ/driver"
 	"circ/explicit"
-	"circ/interp"
 	"circ/internal/variants"
+	"circ/interp"
 	"circ/report"
 )
 
