@@ -692,6 +692,11 @@ type Program struct {
 	// Approximations lists the positions where the front end
 	// over-approximated the source.
 	Approximations []*Edge
+	// WeakOrders are the atomic operations with a memory order weaker
+	// than seq_cst (a Skip edge each, at the operation): the engines
+	// read them as seq_cst, so a proof under the interleaving race
+	// definitions assumes sequential consistency there.
+	WeakOrders []*Edge
 	// Seeds are predicates the abstract engine starts from: the tests
 	// of branches the front end adds that the source does not write
 	// (a join's test of its handle against 0), which refinement need

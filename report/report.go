@@ -102,6 +102,11 @@ type Result struct {
 	// paths a safe verdict assumed to stop: "safe (assuming no
 	// undefined behaviour: see finding N)".
 	Assumes []int `json:"assumes_no_finding,omitempty"`
+	// SeqCst lists the atomic operations with an order weaker than
+	// seq_cst that a safe verdict read as seq_cst ("memory_order_relaxed
+	// at f.c:3:5"): it holds under sequential consistency, which C11
+	// and weakly ordered hardware do not give them.
+	SeqCst []string `json:"assumes_seq_cst,omitempty"`
 }
 
 // Finding is a defect of the program other than a race: undefined
@@ -179,21 +184,29 @@ func (r *Report) CollectFindings() {
 	}
 }
 
-// Qualifier is what a verdict line adds to a safe verdict that assumes
-// findings away ("" for none).
+// Qualifier is what a verdict line adds to a safe verdict that rests on
+// assumptions: findings assumed away, weaker memory orders read as
+// seq_cst ("" for none).
 func (res *Result) Qualifier() string {
-	if len(res.Assumes) == 0 {
+	var parts []string
+	if len(res.Assumes) > 0 {
+		ns := make([]string, len(res.Assumes))
+		for i, n := range res.Assumes {
+			ns[i] = fmt.Sprint(n)
+		}
+		word := "finding"
+		if len(ns) > 1 {
+			word = "findings"
+		}
+		parts = append(parts, fmt.Sprintf("assuming no undefined behaviour: see %s %s", word, strings.Join(ns, ", ")))
+	}
+	if len(res.SeqCst) > 0 {
+		parts = append(parts, "assuming sequential consistency for "+strings.Join(res.SeqCst, ", "))
+	}
+	if len(parts) == 0 {
 		return ""
 	}
-	ns := make([]string, len(res.Assumes))
-	for i, n := range res.Assumes {
-		ns[i] = fmt.Sprint(n)
-	}
-	word := "finding"
-	if len(ns) > 1 {
-		word = "findings"
-	}
-	return fmt.Sprintf(" (assuming no undefined behaviour: see %s %s)", word, strings.Join(ns, ", "))
+	return " (" + strings.Join(parts, "; ") + ")"
 }
 
 // WriteJSON writes r as one indented JSON document.

@@ -302,8 +302,10 @@ func (t *tb) memoryOrder(n cc.ExpressionNode, fn string, p cfa.Pos) {
 	if name == "" {
 		t.b.fail(n, "unsupported: memory order %d", v)
 	}
-	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true,
-		Note: "memory_order_" + name + " read as memory_order_seq_cst (" + fn + "): races that only weaker orderings allow are not found"})
+	e := &cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true,
+		Note: "memory_order_" + name + " read as memory_order_seq_cst (" + fn + "): races that only weaker orderings allow are not found"}
+	t.add(e)
+	t.b.prog.WeakOrders = append(t.b.prog.WeakOrders, e)
 }
 
 // hasObject reports whether atomic builtin name takes the object it

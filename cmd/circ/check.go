@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -168,6 +169,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 	}
 	rep = &report.Report{File: input, Results: results}
 	rep.CollectFindings()
+	qualifySeqCst(rep, prog)
 	seen := map[string]bool{}
 	for _, e := range prog.Approximations {
 		// One call may approximate on many edges (a library's write of
@@ -525,4 +527,25 @@ func (l *lockedWriter) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(b)
+}
+
+// qualifySeqCst makes each safe verdict of a program with atomic
+// operations weaker than seq_cst name them: the engines read them as
+// seq_cst, so the proof holds under sequential consistency only.
+func qualifySeqCst(rep *report.Report, prog *cfa.Program) {
+	var ops []string
+	seen := map[string]bool{}
+	for _, e := range prog.WeakOrders {
+		order, _, _ := strings.Cut(e.Note, " ")
+		op := fmt.Sprintf("%s at %s:%d:%d", order, filepath.Base(e.Pos.File), e.Pos.Line, e.Pos.Col)
+		if !seen[op] {
+			seen[op] = true
+			ops = append(ops, op)
+		}
+	}
+	for i := range rep.Results {
+		if rep.Results[i].Verdict == report.Safe {
+			rep.Results[i].SeqCst = ops
+		}
+	}
 }

@@ -84,3 +84,29 @@ func TestCLIUndefinedBehaviourFinding(t *testing.T) {
 		t.Errorf("--svcomp: want RESULT: true (findings are not data races):\n%s", r.stdout)
 	}
 }
+
+// TestCLIWeakOrdersInVerdictLine: a proof that reads a relaxed flag as
+// seq_cst says so in the verdict line and in the JSON result, not only
+// among the approximations.
+func TestCLIWeakOrdersInVerdictLine(t *testing.T) {
+	file := "../../testdata/programs/relaxed_flag_publishes_struct_safe.c"
+	r := runCLI(t, "check", "-q", "--var", "settings.rate", file)
+	want := "settings.rate: SAFE (assuming sequential consistency for memory_order_relaxed at relaxed_flag_publishes_struct_safe.c:20:3, memory_order_relaxed at relaxed_flag_publishes_struct_safe.c:25:7)"
+	if !strings.Contains(r.stdout, want) {
+		t.Errorf("verdict line lacks %q:\n%s", want, r.stdout)
+	}
+	r = runCLI(t, "check", "--format", "json", "--var", "settings.rate", file)
+	var rep struct {
+		Results []struct {
+			SeqCst []string `json:"assumes_seq_cst"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || len(rep.Results) != 1 || len(rep.Results[0].SeqCst) != 2 {
+		t.Errorf("JSON result does not list the two relaxed operations (%v):\n%s", err, r.stdout)
+	}
+	// Without weaker orders there is nothing to assume.
+	r = runCLI(t, "check", "-q", "../../testdata/programs/struct_fields_under_different_locks_safe.c")
+	if strings.Contains(r.stdout, "assuming") || r.code != 0 {
+		t.Errorf("exit %d, a qualifier on a program without weaker orders:\n%s", r.code, r.stdout)
+	}
+}
