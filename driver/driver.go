@@ -115,13 +115,13 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 		c.fill(&res, sv.Queries-q0+extra, start)
 	}()
 	res = c.run(ctx)
-	if c.stuck && ctx.Err() == nil {
+	for try := 0; try < stuckRetries && c.stuck && ctx.Err() == nil; try++ {
 		// Which abstract race the search meets first depends on the
 		// order of Z3's answers, which depends on the terms Z3 holds
 		// (the Go side frees them as it collects garbage): a search
 		// stuck on a spurious race that no predicate removes (the
 		// context cannot say which thread argument a creation
-		// passed) gets one more try on a solver of its own. Every
+		// passed) gets more tries, each on a solver of its own. Every
 		// verdict of either is checked as always.
 		first := c.iterations
 		c = fresh()
@@ -132,7 +132,7 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 			res = res2
 		}
 		release()
-		extra = c.sv.Queries
+		extra += c.sv.Queries
 	}
 	if res.Verdict == report.Race {
 		raw = c.raw
@@ -192,6 +192,10 @@ type checker struct {
 	ubRounds map[*cfa.Edge]int
 	ubPreds  map[*cfa.Edge][]string
 }
+
+// stuckRetries bounds the tries on a solver of their own that a check
+// stuck on a spurious race gets (see run).
+const stuckRetries = 2
 
 // maxUBRounds bounds the refinements that try to show an
 // undefined-behaviour edge unreachable (bounds checks in loops over
