@@ -427,6 +427,13 @@ type Edge struct {
 	// Undefined marks an Error edge that is undefined behaviour, not a
 	// failed assertion; Note says which.
 	Undefined bool
+	// Order is the memory order of the C11 atomic operation the edge
+	// belongs to (NotAtomic: none). RMW marks the store of a
+	// read-modify-write, which reads what the operation's load read:
+	// an acquiring order acquires there too (a compare-exchange's load
+	// has the failure order, its store the success order).
+	Order MemoryOrder
+	RMW   bool
 	// Approx is set when the edge over-approximates the source (for
 	// example a bitwise operator replaced by Havoc); Note says how.
 	Approx bool
@@ -461,6 +468,34 @@ type SyncCall struct {
 	// Entry is the location where the lowered code starts.
 	Entry int
 	Pos   Pos
+}
+
+// MemoryOrder is a C11 memory order (stdatomic.h), or NotAtomic.
+type MemoryOrder uint8
+
+const (
+	NotAtomic MemoryOrder = iota
+	OrderRelaxed
+	OrderConsume
+	OrderAcquire
+	OrderRelease
+	OrderAcqRel
+	OrderSeqCst
+)
+
+// Acquires reports whether a load of order o synchronizes with the
+// release it reads from (consume is read as acquire, as compilers do).
+func (o MemoryOrder) Acquires() bool {
+	return o == OrderConsume || o == OrderAcquire || o == OrderAcqRel || o == OrderSeqCst
+}
+
+// Releases reports whether a store of order o is a release.
+func (o MemoryOrder) Releases() bool {
+	return o == OrderRelease || o == OrderAcqRel || o == OrderSeqCst
+}
+
+func (o MemoryOrder) String() string {
+	return [...]string{"", "memory_order_relaxed", "memory_order_consume", "memory_order_acquire", "memory_order_release", "memory_order_acq_rel", "memory_order_seq_cst"}[o]
 }
 
 // LockEffect is what a primitive does to the locks its thread holds.
@@ -697,6 +732,11 @@ type Program struct {
 	// read them as seq_cst, so a proof under the interleaving race
 	// definitions assumes sequential consistency there.
 	WeakOrders []*Edge
+	// Fences are the positions of atomic_thread_fence and
+	// atomic_signal_fence, which the engines read as no-ops: under
+	// sequential consistency they order nothing more, and the
+	// happens-before of --race-def c11 does not model them.
+	Fences []Pos
 	// Seeds are predicates the abstract engine starts from: the tests
 	// of branches the front end adds that the source does not write
 	// (a join's test of its handle against 0), which refinement need
@@ -986,6 +1026,9 @@ func (p *Program) String() string {
 				}
 				if e.Sync != nil {
 					fmt.Fprintf(&b, " (%s)", e.Sync)
+				}
+				if e.Order != NotAtomic && (e.Kind == Assign || e.Kind == Assume) {
+					fmt.Fprintf(&b, " (%s)", e.Order)
 				}
 				b.WriteString("\n")
 			}

@@ -233,11 +233,31 @@ func (t *tb) plain(e cfa.Expr, p cfa.Pos) cfa.Expr {
 	return ref(tmp)
 }
 
+// atomicOp lowers body, one C11 atomic operation, as an atomic section
+// whose edges carry its memory order: the one memoryOrder read for it,
+// else seq_cst. It returns the failure order of a compare-exchange (the
+// success order where none was given).
+func (t *tb) atomicOp(p cfa.Pos, note string, body func()) (fail cfa.MemoryOrder) {
+	o, fail := t.pending, t.pendingFail
+	if o == cfa.NotAtomic {
+		o = cfa.OrderSeqCst
+	}
+	if fail == cfa.NotAtomic {
+		fail = o
+	}
+	t.pending, t.pendingFail = cfa.NotAtomic, cfa.NotAtomic
+	outer := t.order
+	t.order = o
+	t.atomic(nil, p, note, body)
+	t.order = outer
+	return fail
+}
+
 // atomicLoad emits tmp := x as an atomic access and returns tmp.
 func (t *tb) atomicLoad(x *cfa.Var, p cfa.Pos) cfa.Expr {
 	tmp := t.temp(nil)
 	tmp.Bool, tmp.Int = x.Bool, x.Int
-	t.atomic(nil, p, "atomic load", func() { t.set(tmp, ref(x), p) })
+	t.atomicOp(p, "atomic load", func() { t.set(tmp, ref(x), p) })
 	return ref(tmp)
 }
 
@@ -245,7 +265,7 @@ func (t *tb) atomicLoad(x *cfa.Var, p cfa.Pos) cfa.Expr {
 // access.
 func (t *tb) atomicStore(x *cfa.Var, v cfa.Expr, p cfa.Pos) {
 	v = t.plain(v, p)
-	t.atomic(nil, p, "atomic store", func() { t.add(&cfa.Edge{Kind: cfa.Assign, LHS: x, RHS: v, Pos: p}) })
+	t.atomicOp(p, "atomic store", func() { t.add(&cfa.Edge{Kind: cfa.Assign, LHS: x, RHS: v, Pos: p}) })
 }
 
 // atomicRMW emits one atomic read-modify-write of x: old := x; x := f(old)
@@ -253,7 +273,7 @@ func (t *tb) atomicStore(x *cfa.Var, v cfa.Expr, p cfa.Pos) {
 // returns old and the new value's temporary (nil if not wanted). f's
 // value is already of x's type (fit).
 func (t *tb) atomicRMW(x *cfa.Var, f func(old cfa.Expr) cfa.Expr, wantOld, wantNew bool, p cfa.Pos) (oldV, newV cfa.Expr) {
-	t.atomic(nil, p, "atomic update", func() {
+	t.atomicOp(p, "atomic update", func() {
 		old := ref(x)
 		if wantOld {
 			o := t.temp(nil)
@@ -264,11 +284,11 @@ func (t *tb) atomicRMW(x *cfa.Var, f func(old cfa.Expr) cfa.Expr, wantOld, wantN
 			n := t.temp(nil)
 			n.Bool, n.Int = x.Bool, x.Int
 			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: n, RHS: f(old), Pos: p})
-			t.set(x, ref(n), p)
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: x, RHS: ref(n), Pos: p, RMW: true})
 			newV = ref(n)
 			return
 		}
-		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: x, RHS: f(old), Pos: p})
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: x, RHS: f(old), Pos: p, RMW: true})
 	})
 	return oldV, newV
 }
@@ -288,15 +308,17 @@ func (t *tb) atomicObj(n cc.ExpressionNode, fn string) *cfa.Var {
 	return l.v
 }
 
-// memoryOrder checks a memory-order argument: a constant, read as
-// seq_cst; a weaker one is listed among the report's approximations.
-func (t *tb) memoryOrder(n cc.ExpressionNode, fn string, p cfa.Pos) {
+// memoryOrder reads a memory-order argument, a constant. The engines
+// read every order as seq_cst under the interleaving race definitions:
+// a weaker one is listed among the report's approximations
+// (cfa.Program.WeakOrders); --race-def c11 reads it (cfa.Edge.Order).
+func (t *tb) memoryOrder(n cc.ExpressionNode, fn string, p cfa.Pos) cfa.MemoryOrder {
 	v, ok := intValue(n.Value())
 	if !ok || hasSE(n) {
 		t.b.fail(n, "unsupported: %s with a memory order that is not a constant", fn)
 	}
 	if v == seqCst {
-		return
+		return cfa.OrderSeqCst
 	}
 	name := map[int64]string{0: "relaxed", 1: "consume", 2: "acquire", 3: "release", 4: "acq_rel"}[v]
 	if name == "" {
@@ -306,6 +328,7 @@ func (t *tb) memoryOrder(n cc.ExpressionNode, fn string, p cfa.Pos) {
 		Note: "memory_order_" + name + " read as memory_order_seq_cst (" + fn + "): races that only weaker orderings allow are not found"}
 	t.add(e)
 	t.b.prog.WeakOrders = append(t.b.prog.WeakOrders, e)
+	return cfa.OrderRelaxed + cfa.MemoryOrder(v)
 }
 
 // hasObject reports whether atomic builtin name takes the object it
@@ -375,9 +398,12 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 			t.b.fail(x, "%s takes %d argument(s), got %d", name, n, len(as))
 		}
 	}
+	// orders reads the operation's memory orders (a compare-exchange's
+	// second is its failure order) for atomicOp.
 	orders := func(is ...int) {
-		for _, i := range is {
-			t.memoryOrder(as[i], name, p)
+		t.pending = t.memoryOrder(as[is[0]], name, p)
+		if len(is) > 1 {
+			t.pendingFail = t.memoryOrder(as[is[1]], name, p)
 		}
 	}
 	val := func(i int) cfa.Expr { return t.plain(t.intExpr(as[i]), p) }
@@ -408,6 +434,8 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 	case "__atomic_thread_fence", "__atomic_signal_fence":
 		nargs(1)
 		orders(0)
+		t.pending = cfa.NotAtomic
+		t.b.prog.Fences = append(t.b.prog.Fences, p)
 		return zeroIf(want), true
 	case "__sync_synchronize":
 		nargs(0)
@@ -487,12 +515,14 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 		// The builtins convert their values to the object's type.
 		oldV, newV := t.fit(as[1], obj, val(1), as[1].Type()), t.fit(as[2], obj, val(2), as[2].Type())
 		r := t.temp(nil)
-		t.atomic(nil, p, "atomic update", func() {
+		t.atomicOp(p, "atomic update", func() {
 			seen := t.temp(nil)
 			seen.Int = obj.Int
 			t.set(seen, ref(obj), p)
 			t.choose(p,
-				arm{cond: mkBin(cfa.Eq, ref(seen), oldV), body: func() { t.set(obj, newV, p) }},
+				arm{cond: mkBin(cfa.Eq, ref(seen), oldV), body: func() {
+					t.add(&cfa.Edge{Kind: cfa.Assign, LHS: obj, RHS: newV, Pos: p, RMW: true})
+				}},
 				arm{cond: mkBin(cfa.Ne, ref(seen), oldV)})
 			if name == "__sync_val_compare_and_swap" {
 				t.set(r, ref(seen), p)
@@ -558,10 +588,21 @@ func (t *tb) compareExchange(x, expected *cfa.Var, desired cfa.Expr, weak bool, 
 	t.set(exp, ref(expected), p)
 	r, seen := t.temp(nil), t.temp(nil)
 	seen.Int = x.Int
-	t.atomic(nil, p, "atomic compare-exchange", func() {
+	// The load takes the failure order, the store the success order:
+	// an acquiring success order acquires at the store (cfa.Edge.RMW).
+	success := t.pending
+	if success == cfa.NotAtomic {
+		success = cfa.OrderSeqCst
+	}
+	t.pending = t.pendingFail
+	t.pendingFail = cfa.NotAtomic
+	t.atomicOp(p, "atomic compare-exchange", func() {
 		t.set(seen, ref(x), p)
 		arms := []arm{
-			{cond: mkBin(cfa.Eq, ref(seen), ref(exp)), body: func() { t.set(x, desired, p); t.set(r, num(1), p) }},
+			{cond: mkBin(cfa.Eq, ref(seen), ref(exp)), body: func() {
+				t.add(&cfa.Edge{Kind: cfa.Assign, LHS: x, RHS: desired, Pos: p, Order: success, RMW: true})
+				t.set(r, num(1), p)
+			}},
 			{cond: mkBin(cfa.Ne, ref(seen), ref(exp)), body: func() { t.set(r, num(0), p) }},
 		}
 		if weak {

@@ -35,6 +35,11 @@ type tb struct {
 	// fixed resolves the object arguments of the call being lowered
 	// that are pointers, in one arm of withObjects.
 	fixed map[cc.ExpressionNode]*local
+	// order is the memory order the edges being added take (inside a
+	// C11 atomic operation, atomicOp); pending and pendingFail are the
+	// orders memoryOrder read for the next operation (NotAtomic:
+	// seq_cst, the order of an operation that names none).
+	order, pending, pendingFail cfa.MemoryOrder
 }
 
 // frame is one inline instance of a function.
@@ -175,6 +180,9 @@ func (t *tb) at(p cfa.Pos) int {
 
 func (t *tb) link(from, to int, e *cfa.Edge, dTo int) {
 	e.From, e.To = from, to
+	if e.Order == cfa.NotAtomic {
+		e.Order = t.order
+	}
 	t.setDepth(to, dTo, e.Pos)
 	t.c.AddEdge(e)
 	t.b.nedges++
