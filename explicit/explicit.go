@@ -229,7 +229,7 @@ func (s *search) add(st *interp.State, parent int32, step interp.Step, depth int
 }
 
 func (s *search) run(ctx context.Context) {
-	s.add(interp.Initial(s.p), -1, interp.Step{}, 0)
+	s.add(interp.InitialFor(s.p, s.opts.RaceDef), -1, interp.Step{}, 0)
 	for next := 0; next < len(s.nodes); next++ {
 		if s.nfound == len(s.vars) {
 			return

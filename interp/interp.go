@@ -39,6 +39,19 @@ type State struct {
 	Threads []Thread // indexed by thread id
 	// ErrorReached is set once some thread took an Error edge.
 	ErrorReached bool
+	// hb is the happens-before bookkeeping of --race-def c11 (hb.go),
+	// nil under the other definitions.
+	hb *hbState
+}
+
+// InitialFor is the initial state of p for race definition def: under
+// C11 it tracks happens-before.
+func InitialFor(p *cfa.Program, def RaceDef) *State {
+	s := Initial(p)
+	if def == C11 {
+		s.hb = &hbState{}
+	}
+	return s
 }
 
 // Initial is the initial state of p: globals at their Init values, the main
@@ -111,6 +124,9 @@ func (s *State) AppendKey(b []byte) []byte {
 		for _, v := range t.Locals {
 			b = binary.AppendVarint(b, v)
 		}
+	}
+	if s.hb != nil {
+		b = s.hb.appendKey(b)
 	}
 	return b
 }
@@ -483,5 +499,6 @@ func (s *State) take(m Move, v int64) (*State, error) {
 	if len(th.Template.Out[th.Loc]) == 0 {
 		th.Done = true
 	}
+	hbStep(s, n, t, e)
 	return n, nil
 }

@@ -480,13 +480,13 @@ func TestKey(t *testing.T) {
 }
 
 func TestParseRaceDef(t *testing.T) {
-	for _, s := range []string{"svcomp", "circ"} {
+	for _, s := range []string{"svcomp", "circ", "c11"} {
 		d, err := ParseRaceDef(s)
 		if err != nil || d.String() != s {
 			t.Errorf("ParseRaceDef(%q) = %v, %v", s, d, err)
 		}
 	}
-	if _, err := ParseRaceDef("c11"); err == nil {
-		t.Error("ParseRaceDef accepted c11")
+	if _, err := ParseRaceDef("tso"); err == nil {
+		t.Error("ParseRaceDef accepted tso")
 	}
 }

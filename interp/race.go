@@ -17,6 +17,10 @@ const (
 	// CIRC: as SVCOMP, and in addition no thread is at an atomic location
 	// (the paper, sections 2.1 and 4.1).
 	CIRC
+	// C11: as SVCOMP, or a thread about to access the variable while an
+	// earlier conflicting access of another thread does not happen
+	// before it (hb.go): a relaxed atomic orders nothing.
+	C11
 )
 
 func (d RaceDef) String() string {
@@ -25,19 +29,23 @@ func (d RaceDef) String() string {
 		return "svcomp"
 	case CIRC:
 		return "circ"
+	case C11:
+		return "c11"
 	}
 	return fmt.Sprintf("RaceDef(%d)", int(d))
 }
 
-// ParseRaceDef parses "svcomp" or "circ".
+// ParseRaceDef parses "svcomp", "circ" or "c11".
 func ParseRaceDef(s string) (RaceDef, error) {
 	switch strings.ToLower(s) {
 	case "svcomp":
 		return SVCOMP, nil
 	case "circ":
 		return CIRC, nil
+	case "c11":
+		return C11, nil
 	}
-	return 0, fmt.Errorf("unknown race definition %q (want svcomp or circ)", s)
+	return 0, fmt.Errorf("unknown race definition %q (want svcomp, circ or c11)", s)
 }
 
 // Access is an enabled access of a thread to a variable: an out-edge of
@@ -88,6 +96,16 @@ func RaceOn(s *State, x *cfa.Var, def RaceDef) (a, b Access, ok bool) {
 				continue
 			}
 			return p, q, true
+		}
+	}
+	if def == C11 && s.hb != nil {
+		// A thread about to access x, and an earlier conflicting
+		// access that does not happen before it.
+		for _, p := range acc {
+			ev, found := s.hb.racing(x, p.Thread, p.Write, p.Atomic)
+			if found && cfa.MayRace(s.Threads[p.Thread].Template, s.Threads[ev.thread].Template, x) {
+				return Access{Thread: ev.thread, Edge: ev.edge, Write: ev.write, Atomic: ev.atomic}, p, true
+			}
 		}
 	}
 	return a, b, false

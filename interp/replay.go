@@ -19,7 +19,7 @@ func Replay(p *cfa.Program, x *cfa.Var, def RaceDef, tr Trace) (*report.Trace, e
 	if x.Index < 0 || x.Index >= len(p.Globals) || p.Globals[x.Index] != x {
 		return nil, fmt.Errorf("replay: %s is not a global of this program", x.Name)
 	}
-	s, out, err := replaySteps(p, tr)
+	s, out, err := replaySteps(p, def, tr)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func ReplayUndefined(p *cfa.Program, tr Trace) (*report.Trace, error) {
 	if len(tr) == 0 || !tr[len(tr)-1].Edge.Undefined {
 		return nil, fmt.Errorf("replay: the trace does not end in undefined behaviour")
 	}
-	s, out, err := replaySteps(p, tr)
+	s, out, err := replaySteps(p, SVCOMP, tr)
 	if err != nil {
 		return nil, err
 	}
@@ -56,10 +56,10 @@ func ReplayUndefined(p *cfa.Program, tr Trace) (*report.Trace, error) {
 	return out, nil
 }
 
-// replaySteps runs tr from p's initial state and returns the state it
-// reaches, with the steps rendered.
-func replaySteps(p *cfa.Program, tr Trace) (*State, *report.Trace, error) {
-	s := Initial(p)
+// replaySteps runs tr from p's initial state for def and returns the
+// state it reaches, with the steps rendered.
+func replaySteps(p *cfa.Program, def RaceDef, tr Trace) (*State, *report.Trace, error) {
+	s := InitialFor(p, def)
 	h := newHandleCells()
 	check := newTrackedCheck(tr)
 	out := &report.Trace{}

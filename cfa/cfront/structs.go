@@ -578,12 +578,12 @@ func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
 		}
 	}
 	if srcAtomic {
-		t.atomic(nil, p, "atomic struct load", load)
+		t.atomicOp(p, "atomic struct load", load)
 	} else {
 		load()
 	}
 	if dstAtomic {
-		t.atomic(nil, p, "atomic struct store", store)
+		t.atomicOp(p, "atomic struct store", store)
 	} else {
 		store()
 	}
