@@ -191,6 +191,35 @@ type checker struct {
 	// not pay for them beyond maxUBRounds.
 	ubRounds map[*cfa.Edge]int
 	ubPreds  map[*cfa.Edge][]string
+	ubTotal  int
+}
+
+// maxUBTotal bounds the refinements of traces into undefined behaviour
+// one check spends in all: each restarts the rounds. Past it, or past
+// maxUBPreds predicates, the rounds no longer stop at undefined
+// behaviour, and each site an ARG reaches is a finding without a trace
+// (refineUB).
+const maxUBTotal = 6
+
+// refineUB reports whether the rounds stop at undefined behaviour to
+// refine it (predabs.Setup.RefineUB).
+func (c *checker) refineUB() bool {
+	return c.ubTotal < maxUBTotal && len(c.preds) < maxUBPreds
+}
+
+// collectUB makes a finding without a trace of each undefined-behaviour
+// site that an ARG of a round that did not stop there reaches.
+func (c *checker) collectUB(graphs []*predabs.ARG) {
+	for i, g := range graphs {
+		for _, e := range g.Undefined(c.p.Templates[i], c.decided) {
+			c.decided[e] = true
+			c.undefined = append(c.undefined, undefinedFinding(e))
+		}
+	}
+}
+
+func undefinedFinding(e *cfa.Edge) report.Finding {
+	return report.Finding{Kind: report.UndefinedBehaviour, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
 }
 
 // stuckRetries bounds the tries on a solver of their own that a check
@@ -240,7 +269,7 @@ outer:
 				setup := &predabs.Setup{
 					Prog: c.p, Main: i, Preds: predabs.For(c.preds, i), ACFAs: c.acfas, K: c.k,
 					Var: c.x, CircDef: c.opts.RaceDef == interp.CIRC, HandleTemplate: handles,
-					Solver: c.sv, MaxStates: c.opts.MaxStates, Exact: c.bounded, Decided: c.decided,
+					Solver: c.sv, MaxStates: c.opts.MaxStates, Exact: c.bounded, Decided: c.decided, RefineUB: c.refineUB(),
 				}
 				arg, err := predabs.ReachAndBuild(ctx, setup)
 				var race *predabs.RaceError
@@ -256,6 +285,7 @@ outer:
 				}
 				graphs[i] = arg
 			}
+			c.collectUB(graphs)
 			views := make([]*acfa.ACFA, n)
 			idxs := make([][]int, n)
 			fixpoint := true
@@ -447,8 +477,9 @@ func (c *checker) learn(out *refine.Outcome) bool {
 // paths through it as before, and a safe verdict then assumes them cut.
 func (c *checker) refineUndefined(e *cfa.Edge, setup *predabs.Setup, out *refine.Outcome) (report.Result, bool) {
 	c.progress("abstract trace into undefined behaviour at %s in %s: %s", e.Pos, c.p.Templates[setup.Main].Name, out.Why)
-	f := report.Finding{Kind: report.UndefinedBehaviour, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
+	f := undefinedFinding(e)
 	c.ubRounds[e]++
+	c.ubTotal++
 	before := len(c.preds)
 	switch {
 	case out.Real:

@@ -55,10 +55,14 @@ type Setup struct {
 	// nothing until a round without Exact confirms it.
 	Exact bool
 	// Decided holds the undefined-behaviour edges (cfa.Edge.Undefined)
-	// whose reachability the check has settled. The search stops at
-	// any other one the main thread can take, with a *RaceError whose
-	// Undefined is set: the caller refines it away or reports it.
-	Decided map[*cfa.Edge]bool
+	// whose reachability the check has settled. With RefineUB, the
+	// search stops at any other one the main thread can take, with a
+	// *RaceError whose Undefined is set: the caller refines it away or
+	// reports it. Without, the search goes on (the run is cut there)
+	// and the caller reads the ARG for the ones it reached
+	// (ARG.Undefined).
+	Decided  map[*cfa.Edge]bool
+	RefineUB bool
 }
 
 // OpKind says who moves in an abstract step.
@@ -198,6 +202,22 @@ type ARG struct {
 	EdgeOps [][]*cfa.Edge
 	// NumStates is the number of abstract states explored.
 	NumStates int
+}
+
+// Undefined returns the undefined-behaviour edges outside decided that
+// a thread state of arg can take (c: arg's template).
+func (arg *ARG) Undefined(c *cfa.CFA, decided map[*cfa.Edge]bool) []*cfa.Edge {
+	var out []*cfa.Edge
+	seen := map[*cfa.Edge]bool{}
+	for _, tss := range arg.States {
+		for _, ts := range tss {
+			if e := undecidedAt(c, ts.PC, decided); e != nil && !seen[e] {
+				seen[e] = true
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // ErrBudget is returned when the state budget is exhausted.
@@ -644,10 +664,20 @@ func (a *analysis) undefined(st *State) *RaceError {
 }
 
 // undecided returns an out-edge of pc that is undefined behaviour not
-// yet decided (nil if none).
+// yet decided, for the search to stop at (nil if none, or if the search
+// does not refine them).
 func (a *analysis) undecided(pc int) *cfa.Edge {
-	for _, e := range a.tmpl.Out[pc] {
-		if e.Undefined && !a.Decided[e] {
+	if !a.RefineUB {
+		return nil
+	}
+	return undecidedAt(a.tmpl, pc, a.Decided)
+}
+
+// undecidedAt returns an out-edge of pc in c that is undefined
+// behaviour not in decided (nil if none).
+func undecidedAt(c *cfa.CFA, pc int, decided map[*cfa.Edge]bool) *cfa.Edge {
+	for _, e := range c.Out[pc] {
+		if e.Undefined && !decided[e] {
 			return e
 		}
 	}
