@@ -2,37 +2,27 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
-
-// undefinedSrc writes through a pointer stepped past x, then writes g
-// while main writes it: a run reaches undefined behaviour, and the
-// proof for g holds only for the runs cut there.
-const undefinedSrc = `#include <pthread.h>
-int x, g;
-void *t(void *arg) { int *q = &x; q++; *q = 1; g = 1; return 0; }
-int main(void) {
-  pthread_t id;
-  pthread_create(&id, 0, t, 0);
-  g = 2;
-  pthread_join(id, 0);
-  return 0;
-}
-`
 
 // TestCLIUndefinedBehaviourFinding: undefined behaviour a run reaches is
 // a finding with a replayed trace in every format; a safe verdict that
 // assumed it away says so and exits 20; under --svcomp the RESULT line,
 // which is about data races only, stays true.
 func TestCLIUndefinedBehaviourFinding(t *testing.T) {
-	path := writeC(t, "oob.c", undefinedSrc)
+	src, err := os.ReadFile("../../testdata/programs/pointer_past_object_write_is_undefined_safe.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := writeC(t, "oob.c", string(src))
 	for _, engine := range []string{"circ", "explicit"} {
 		r := runCLI(t, "check", "-q", "--engine", engine, path)
 		if r.code != 20 {
 			t.Errorf("%s: exit %d, want 20 (safe assuming no undefined behaviour)\n%s", engine, r.code, r.stdout)
 		}
-		for _, want := range []string{"g:           SAFE (assuming no undefined behaviour: see finding 1)", "finding 1: undefined behaviour at " + path + ":3:40: *q is no valid int object", "replayed by the interpreter"} {
+		for _, want := range []string{"g:           SAFE (assuming no undefined behaviour: see finding 1)", "finding 1: undefined behaviour at " + path + ":14:40: *q is no valid int object", "replayed by the interpreter"} {
 			if !strings.Contains(r.stdout, want) {
 				t.Errorf("%s: text report lacks %q:\n%s", engine, want, r.stdout)
 			}
@@ -67,8 +57,8 @@ func TestCLIUndefinedBehaviourFinding(t *testing.T) {
 		t.Fatalf("findings %+v, want one", rep.Findings)
 	}
 	f := rep.Findings[0]
-	if f.Kind != "undefined-behaviour" || !f.Reached || f.Trace == nil || !f.Trace.Replayed || len(f.Trace.Steps) == 0 || f.Pos != path+":3:40" {
-		t.Errorf("finding %+v, want undefined behaviour at 3:40 reached by a replayed trace", f)
+	if f.Kind != "undefined-behaviour" || !f.Reached || f.Trace == nil || !f.Trace.Replayed || len(f.Trace.Steps) == 0 || f.Pos != path+":14:40" {
+		t.Errorf("finding %+v, want undefined behaviour at 14:40 reached by a replayed trace", f)
 	}
 
 	r = runCLI(t, "check", "--format", "sarif", path)

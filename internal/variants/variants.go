@@ -94,22 +94,33 @@ func Sample(vs []Variant, n int, seed int64) []Variant {
 	return out
 }
 
+// lockPair is a lock of mutex on line lock and the next unlock of it,
+// on line unlock.
+type lockPair struct {
+	lock, unlock int
+	mutex        string
+}
+
+func lockPairs(lines []string) []lockPair {
+	var out []lockPair
+	for i, l := range lines {
+		if m := lockRE.FindStringSubmatch(l); m != nil {
+			if j := nextUnlock(lines, i, m[1]); j >= 0 {
+				out = append(out, lockPair{i, j, m[1]})
+			}
+		}
+	}
+	return out
+}
+
 // dropLocks removes one lock and the next unlock of the same mutex.
 func dropLocks(lines []string) []Variant {
 	var out []Variant
-	for i, l := range lines {
-		m := lockRE.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		j := nextUnlock(lines, i, m[1])
-		if j < 0 {
-			continue
-		}
+	for _, lp := range lockPairs(lines) {
 		v := clone(lines)
-		v[i] = lockRE.ReplaceAllString(v[i], ";")
-		v[j] = unlockRE.ReplaceAllString(v[j], ";")
-		out = append(out, Variant{Name: fmt.Sprintf("drop-lock@%d", i+1), Src: strings.Join(v, "\n")})
+		v[lp.lock] = lockRE.ReplaceAllString(v[lp.lock], ";")
+		v[lp.unlock] = unlockRE.ReplaceAllString(v[lp.unlock], ";")
+		out = append(out, Variant{Name: fmt.Sprintf("drop-lock@%d", lp.lock+1), Src: strings.Join(v, "\n")})
 	}
 	return out
 }
@@ -131,23 +142,16 @@ func swapMutexes(lines []string) []Variant {
 		return nil
 	}
 	var out []Variant
-	for i, l := range lines {
-		m := lockRE.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		j := nextUnlock(lines, i, m[1])
-		if j < 0 {
-			continue
-		}
+	for _, lp := range lockPairs(lines) {
 		other := names[0]
-		if other == m[1] {
+		if other == lp.mutex {
 			other = names[1]
 		}
 		v := clone(lines)
-		v[i] = strings.Replace(v[i], "&"+m[1], "&"+other, 1)
-		v[j] = strings.Replace(strings.ReplaceAll(v[j], "& "+m[1], "&"+m[1]), "&"+m[1], "&"+other, 1)
-		out = append(out, Variant{Name: fmt.Sprintf("swap-mutex@%d", i+1), Src: strings.Join(v, "\n")})
+		for _, i := range []int{lp.lock, lp.unlock} {
+			v[i] = strings.Replace(strings.ReplaceAll(v[i], "& "+lp.mutex, "&"+lp.mutex), "&"+lp.mutex, "&"+other, 1)
+		}
+		out = append(out, Variant{Name: fmt.Sprintf("swap-mutex@%d", lp.lock+1), Src: strings.Join(v, "\n")})
 	}
 	return out
 }
