@@ -535,7 +535,7 @@ func init() {
 		"call_once":     {2, lowerOnce},
 		"thrd_current":  {0, func(c *pcall) { c.ret(ref(c.t.self())) }},
 		"thrd_equal":    {2, lowerEqual},
-		"thrd_detach":   {1, func(c *pcall) { c.readHandle(); c.ret(num(thrdSuccess)) }},
+		"thrd_detach":   {1, lowerDetach},
 		"thrd_yield":    {0, func(c *pcall) {}},
 
 		"pthread_attr_init":            {1, lowerAttrNoEffect("pthread_attr_t")},
@@ -549,7 +549,7 @@ func init() {
 
 		"pthread_self":   {0, func(c *pcall) { c.ret(ref(c.t.self())) }},
 		"pthread_equal":  {2, lowerEqual},
-		"pthread_detach": {1, func(c *pcall) { c.readHandle(); c.ret(num(0)) }},
+		"pthread_detach": {1, lowerDetach},
 		"sched_yield":    {0, func(c *pcall) { c.ret(num(0)) }},
 		"pthread_yield":  {0, func(c *pcall) { c.ret(num(0)) }},
 	}

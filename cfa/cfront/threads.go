@@ -253,11 +253,20 @@ func storesOnEveryPath(c *cfa.CFA, out map[int][]*cfa.Edge, v *cfa.Var, at int) 
 	return true
 }
 
-// readHandle reads the handle the call's first argument names (detach
-// needs nothing else from it, but the read can race with a store).
-func (c *pcall) readHandle() {
+// lowerDetach reads the handle (detach needs nothing else from it, but
+// the read can race with a store) and returns what glibc does: ESRCH
+// (thrd_error) for a handle that names no thread, else success.
+func lowerDetach(c *pcall) {
 	h := c.t.newVar(nil, "tmp", cfa.Handle, c.as[0].Type())
 	c.t.set(h.v, c.t.handleValue(c.as[0]), c.p)
+	if c.res == nil {
+		return
+	}
+	srch, ok := num(cfa.ESRCH), num(0)
+	if c.name == "thrd_detach" {
+		srch, ok = num(thrdError), num(thrdSuccess)
+	}
+	c.t.setIf(c.res, cfa.Cond{C: mkBin(cfa.Eq, ref(h.v), num(0)), T: srch, F: ok}, c.p)
 }
 
 func lowerEqual(c *pcall) {
