@@ -162,10 +162,10 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		t.stop(cfa.Error, p, note)
 		return zeroIf(want), true
 	case "abort", "exit", "_exit", "_Exit", "quick_exit", "pthread_exit", "thrd_exit":
+		// The status is evaluated, and its reads done, before the
+		// call stops anything.
 		for _, a := range as {
-			if hasSE(a) {
-				t.discardRead(a, p)
-			}
+			t.discardRead(a, p)
 		}
 		if name == "pthread_exit" || name == "thrd_exit" {
 			t.exit(p)

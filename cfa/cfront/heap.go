@@ -457,18 +457,27 @@ func (t *tb) allocated(o *cfa.Object, res *cfa.Var, init func(), p cfa.Pos) {
 // zero sets the data cells to 0.
 func (t *tb) zero(cells []*cfa.Var, p cfa.Pos) {
 	for _, v := range cells {
-		if v.Kind == cfa.Data {
+		switch v.Kind {
+		case cfa.Data:
 			t.set(v, num(0), p)
+		case cfa.Mutex:
+			// Zero bytes are glibc's PTHREAD_MUTEX_INITIALIZER.
+			t.set(v, num(0), p)
+			t.setGarbage(v, false, p)
 		}
 	}
 }
 
-// indeterminate gives the data cells an arbitrary value in their range.
+// indeterminate gives the data cells an arbitrary value in their range;
+// a mutex cell then holds no mutex until it is initialized.
 func (t *tb) indeterminate(cells []*cfa.Var, note string, p cfa.Pos) {
 	for _, v := range cells {
-		if v.Kind == cfa.Data {
+		switch v.Kind {
+		case cfa.Data:
 			lo, hi := t.b.rangeOf(t.b.cellTyp[v])
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: note})
+		case cfa.Mutex:
+			t.setGarbage(v, true, p)
 		}
 	}
 }

@@ -659,9 +659,13 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 		ci := t.b.cells[o.Cells[i]]
 		v := ci.l.v
 		if init == nil {
-			if ci.l.bad == "" && v.Kind == cfa.Data {
+			switch {
+			case ci.l.bad != "":
+			case v.Kind == cfa.Data:
 				lo, hi := t.b.rangeOf(cs.typ)
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + v.CName})
+			case v.Kind == cfa.Mutex:
+				t.setGarbage(v, true, p)
 			}
 			continue
 		}
@@ -678,6 +682,7 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 		if ci.l.sync != "" && v.Kind != cfa.Handle {
 			t.b.syncInit(v, ci.l.sync, li, ci.l.key)
 			t.set(v, num(0), p)
+			t.setGarbage(v, false, p)
 			if k, ok := t.b.staticKind[v]; ok && t.mutexKind(ci.l) == cfa.UnknownMutexKind {
 				t.set(t.kindField(v), num(int64(kindValue[k])), p)
 			}

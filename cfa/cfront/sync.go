@@ -405,6 +405,41 @@ func (t *tb) destroyedField(m *local) *cfa.Var {
 	return t.field(m.v, "destroyed", 0)
 }
 
+// garbageField is the variable that tells whether mutex cell v holds
+// indeterminate bytes (a block from malloc or realloc, a freed one, an
+// automatic variable without an initializer), nil for a mutex that
+// cannot: using one is undefined behaviour until it is initialized.
+func (t *tb) garbageField(v *cfa.Var) *cfa.Var {
+	ci := t.b.cells[v]
+	if v == nil || v.Kind != cfa.Mutex || ci == nil || (ci.obj.Kind != cfa.HeapObject && ci.obj.Kind != cfa.StackObject) {
+		return nil
+	}
+	return t.field(v, "indeterminate", 0)
+}
+
+// setGarbage records whether mutex cell v holds indeterminate bytes.
+func (t *tb) setGarbage(v *cfa.Var, garbage bool, p cfa.Pos) {
+	if g := t.garbageField(v); g != nil {
+		t.set(g, num(b2i(garbage)), p)
+	}
+}
+
+// usable lowers body, a call's use of mutex m, where m holds a mutex;
+// where it may hold indeterminate bytes, that use is undefined
+// behaviour instead (a finding).
+func (c *pcall) usable(m *local, body func()) {
+	g := c.t.garbageField(m.v)
+	if g == nil || m.untracked {
+		body()
+		return
+	}
+	c.t.choose(c.p,
+		arm{cond: mkBin(cfa.Ne, ref(g), num(0)), body: func() {
+			c.t.undefined(c.p, c.name+" on "+m.v.CName+", which holds no initialized mutex")
+		}},
+		arm{cond: mkBin(cfa.Eq, ref(g), num(0)), body: body})
+}
+
 // lowerMutexDestroy follows glibc: a mutex a thread holds is not
 // destroyed (EBUSY); any other is marked destroyed, and locking or
 // unlocking it then fails with EINVAL until it is initialized again.
@@ -415,12 +450,14 @@ func lowerMutexDestroy(c *pcall) {
 	t := c.t
 	dead := t.destroyedField(m)
 	if m.untracked || dead == nil {
-		c.ret(num(0))
+		c.usable(m, func() { c.ret(num(0)) })
 		return
 	}
-	t.choose(c.p,
-		arm{cond: mkBin(cfa.Ne, ref(m.v), num(0)), body: func() { c.ret(num(cfa.EBUSY)) }},
-		arm{cond: mkBin(cfa.Eq, ref(m.v), num(0)), body: func() { t.set(dead, num(1), c.p); c.ret(num(0)) }})
+	c.usable(m, func() {
+		t.choose(c.p,
+			arm{cond: mkBin(cfa.Ne, ref(m.v), num(0)), body: func() { c.ret(num(cfa.EBUSY)) }},
+			arm{cond: mkBin(cfa.Eq, ref(m.v), num(0)), body: func() { t.set(dead, num(1), c.p); c.ret(num(0)) }})
+	})
 }
 
 // ---- the primitives ----
@@ -732,6 +769,7 @@ func lowerMutexInit(c *pcall) {
 		return
 	}
 	t.set(m.v, num(0), c.p) // unlocked
+	t.setGarbage(m.v, false, c.p)
 	if dead := t.destroyedField(m); dead != nil {
 		t.set(dead, num(0), c.p)
 	}
@@ -784,15 +822,18 @@ func (c *pcall) mutexOp(op mutexOpKind) {
 	}
 	kind := c.t.mutexKind(m)
 	c.sc.Kind = kind
-	if dead := c.t.destroyedField(m); dead != nil {
-		// glibc marks a destroyed mutex with an invalid kind: locking
-		// or unlocking it fails with EINVAL and changes nothing.
-		c.t.choose(c.p,
-			arm{cond: mkBin(cfa.Ne, ref(dead), num(0)), body: func() { c.ret(num(cfa.EINVAL)) }},
-			arm{cond: mkBin(cfa.Eq, ref(dead), num(0)), body: func() { c.mutexOpLive(m, kind, op) }})
-		return
-	}
-	c.mutexOpLive(m, kind, op)
+	c.usable(m, func() {
+		if dead := c.t.destroyedField(m); dead != nil {
+			// glibc marks a destroyed mutex with an invalid kind:
+			// locking or unlocking it fails with EINVAL and changes
+			// nothing.
+			c.t.choose(c.p,
+				arm{cond: mkBin(cfa.Ne, ref(dead), num(0)), body: func() { c.ret(num(cfa.EINVAL)) }},
+				arm{cond: mkBin(cfa.Eq, ref(dead), num(0)), body: func() { c.mutexOpLive(m, kind, op) }})
+			return
+		}
+		c.mutexOpLive(m, kind, op)
+	})
 }
 
 // mutexOpLive lowers op on m, a mutex not destroyed.
@@ -989,6 +1030,7 @@ func (t *tb) zeroSync(l *local, n cc.ExpressionNode, p cfa.Pos) {
 			t.b.fail(n, "unsupported: memset over %s, a %s mutex", l.v.CName, k)
 		}
 		t.set(l.v, num(0), p)
+		t.setGarbage(l.v, false, p)
 		if dead := t.destroyedField(l); dead != nil {
 			t.set(dead, num(0), p)
 		}
@@ -1152,6 +1194,11 @@ func lowerCondInit(c *pcall) {
 func (c *pcall) condWait(timed bool) {
 	c.obj(0, "pthread_cond_t", "cnd_t")
 	m := c.t.syncObj(c.as[1], c.name, "pthread_mutex_t", "mtx_t")
+	c.usable(m, func() { c.condWaitOn(m, timed) })
+}
+
+// condWaitOn is condWait on m, a mutex.
+func (c *pcall) condWaitOn(m *local, timed bool) {
 	kind := c.t.mutexKind(m)
 	c.sc.Object = m.v
 	c.sc.Kind = kind
