@@ -468,6 +468,10 @@ type SyncCall struct {
 	// Entry is the location where the lowered code starts.
 	Entry int
 	Pos   Pos
+	// NoSync marks a call that sets up or observes its object without
+	// synchronizing with other threads (an init, a destroy, an
+	// attribute, sem_getvalue): happens-before takes nothing from it.
+	NoSync bool
 }
 
 // MemoryOrder is a C11 memory order (stdatomic.h), or NotAtomic.

@@ -117,11 +117,20 @@ func (h *hbState) inherit(to, from int) {
 	}
 }
 
-// access records thread t's access to x: a write replaces every event of
-// x, a read the thread's own earlier read.
+// access records thread t's access to x. A write replaces the events of
+// x it happens after (its thread's, and those t knows): an access that
+// races with one of those races with the write too, or happens after
+// both. A read replaces the thread's own earlier read. The others stay,
+// at most a write and a read per thread.
 func (h *hbState) access(x *cfa.Var, t int, write, atomic bool, e *cfa.Edge) {
 	h.events = slices.DeleteFunc(h.events, func(ev hbEvent) bool {
-		return ev.v == x && (write || (!ev.write && ev.thread == t))
+		if ev.v != x {
+			return false
+		}
+		if write {
+			return ev.thread == t || ev.knows(t)
+		}
+		return !ev.write && ev.thread == t
 	})
 	h.events = append(h.events, hbEvent{v: x, thread: t, write: write, atomic: atomic, edge: e, threads: []int{t}})
 }
@@ -197,9 +206,14 @@ func hbStep(s, n *State, t int, e *cfa.Edge) {
 	}
 	reads, writes := e.Reads, e.Writes
 	syncReads, syncWrites := syncAccesses(e)
+	// A primitive acquires where it reads its object, except an
+	// attempt that may fail (a read without a write of its object: a
+	// failing trylock takes nothing) and a call that observes or sets
+	// up the object without synchronizing (Sync.NoSync).
+	quiet := e.Sync != nil && (e.Sync.NoSync || e.Sync.Effect == cfa.TryAcquire && len(syncWritesOf(e)) == 0)
 	acquires := func(v *cfa.Var) bool {
 		if isSyncVar(v) {
-			return true
+			return !quiet
 		}
 		return e.Order.Acquires()
 	}
@@ -249,8 +263,9 @@ func hbStep(s, n *State, t int, e *cfa.Edge) {
 		case !ok:
 		case isSyncVar(v):
 			// A primitive that acquires (lock, sem_wait, rdlock)
-			// writes its object without releasing into it.
-			if e.Sync == nil || (e.Sync.Effect != cfa.Acquire && e.Sync.Effect != cfa.TryAcquire) {
+			// writes its object without releasing into it, and so
+			// does one that sets it up (init, destroy).
+			if e.Sync == nil || (e.Sync.Effect != cfa.Acquire && e.Sync.Effect != cfa.TryAcquire && !e.Sync.NoSync) {
 				h.release(t, o, false)
 			}
 		case e.Order.Releases():
@@ -270,6 +285,11 @@ func hbStep(s, n *State, t int, e *cfa.Edge) {
 	if from && !to && section {
 		h.release(t, atomicAgent, false)
 	}
+}
+
+func syncWritesOf(e *cfa.Edge) []*cfa.Var {
+	_, w := syncAccesses(e)
+	return w
 }
 
 // syncAccesses are the globals e reads and writes that synchronize: the

@@ -406,7 +406,15 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 			t.pendingFail = t.memoryOrder(as[is[1]], name, p)
 		}
 	}
-	val := func(i int) cfa.Expr { return t.plain(t.intExpr(as[i]), p) }
+	// val evaluates operand i; an atomic operation inside it takes its
+	// own order, not the one orders read for this call.
+	val := func(i int) cfa.Expr {
+		pending, fail := t.pending, t.pendingFail
+		t.pending, t.pendingFail = cfa.NotAtomic, cfa.NotAtomic
+		v := t.plain(t.intExpr(as[i]), p)
+		t.pending, t.pendingFail = pending, fail
+		return v
+	}
 	// The builtins are generic: a call's value has the object's type,
 	// which cc, seeing no declaration, takes for int. Arithmetic on it
 	// is exact only if the object's type promotes to int.
@@ -466,6 +474,7 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 		obj := t.atomicObj(as[0], name)
 		if name == "__sync_lock_test_and_set" {
 			nargs(2)
+			t.pending = cfa.OrderAcquire // GCC: an acquire barrier only
 		} else {
 			nargs(3)
 			orders(2)
@@ -495,6 +504,7 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 			orders(1)
 		} else {
 			nargs(1)
+			t.pending = cfa.OrderRelease // GCC: a release barrier only
 		}
 		t.atomicStore(obj, num(0), p)
 		return zeroIf(want), true

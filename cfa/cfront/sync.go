@@ -592,6 +592,13 @@ func init() {
 	}
 }
 
+// setsUp reports whether primitive name sets up, tears down or observes
+// its object without synchronizing: initializations, destructions,
+// attributes, sem_getvalue.
+func setsUp(name string) bool {
+	return strings.HasSuffix(name, "_init") || strings.HasSuffix(name, "_destroy") || strings.Contains(name, "attr") || name == "sem_getvalue"
+}
+
 // lowerPrim lowers a call of primitive pr, tagging its edges with the
 // call's SyncCall.
 func (t *tb) lowerPrim(name string, pr prim, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
@@ -604,7 +611,7 @@ func (t *tb) lowerPrim(name string, pr prim, x *cc.PostfixExpression, as []cc.Ex
 	}
 	t.withObjects(as, func() {
 		c := &pcall{t: t, name: name, x: x, as: as, p: p, want: want, res: res}
-		c.sc = cfa.SyncCall{Func: name, Pos: p, Entry: t.at(p)}
+		c.sc = cfa.SyncCall{Func: name, Pos: p, Entry: t.at(p), NoSync: setsUp(name)}
 		first := len(t.c.Edges)
 		outer := t.prim
 		t.prim = c

@@ -569,15 +569,34 @@ func qualifySeqCst(rep *report.Report, prog *cfa.Program) {
 // plain flag) or a weaker order can leave a proved variable's accesses
 // unordered.
 func raceFreeSC(prog *cfa.Program, vars []*cfa.Var, results []report.Result) bool {
-	if len(prog.WeakOrders) > 0 || len(vars) < len(prog.SharedMemory()) {
+	if len(prog.WeakOrders) > 0 || observesWithoutSync(prog) {
 		return false
 	}
-	for _, r := range results {
-		if r.Verdict != report.Safe {
+	safe := map[*cfa.Var]bool{}
+	for i, r := range results {
+		safe[vars[i]] = r.Verdict == report.Safe
+	}
+	for _, v := range prog.SharedMemory() {
+		if !safe[v] {
 			return false
 		}
 	}
 	return true
+}
+
+// observesWithoutSync reports whether prog calls a primitive that can
+// see another thread's effect on its object without synchronizing with
+// it (a failing trylock or timed wait, sem_getvalue): an interleaving
+// can then order accesses that happens-before does not.
+func observesWithoutSync(prog *cfa.Program) bool {
+	for _, c := range prog.Templates {
+		for _, e := range c.Edges {
+			if e.Sync != nil && (e.Sync.Effect == cfa.TryAcquire || e.Sync.Func == "sem_getvalue") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // c11Explicit decides again, with the explicit engine, the variables the
