@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -95,6 +96,9 @@ func Parse(src []byte) (*Manifest, error) {
 			def, err := interp.ParseRaceDef(fields[1])
 			if err != nil {
 				return nil, err
+			}
+			if !slices.Contains(Defs, def) {
+				return nil, fmt.Errorf("%q: headers give verdicts under %v only (c11's are checked by the tests of testdata/c11)", line, Defs)
 			}
 			target := m.Expect
 			switch fields[0] {
