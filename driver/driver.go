@@ -50,6 +50,11 @@ type Options struct {
 	// ACFAs asks for the final context ACFAs in the result
 	// (report.Result.ACFAs).
 	ACFAs bool
+	// CollectUB: the rounds never stop at undefined behaviour to
+	// refine it; each site an ARG reaches is a finding without a trace.
+	// For callers that decide undefined behaviour once for the whole
+	// program (CheckUndefined) and filter the findings with it.
+	CollectUB bool
 }
 
 func (o *Options) defaults() {
@@ -83,6 +88,44 @@ func Run(ctx context.Context, p *cfa.Program, x *cfa.Var, opts Options) (report.
 	return run(ctx, sv, p, x, opts)
 }
 
+// Undefined is what CheckUndefined decides of a program's undefined
+// behaviour.
+type Undefined struct {
+	// Findings are the sites a run may reach: with a replayed trace, or
+	// without one where refinement could neither find a run nor rule
+	// one out.
+	Findings []report.Finding
+	// Proved: every other site is unreachable, for any number of
+	// threads (the check reached its fixpoint).
+	Proved bool
+	// Reason says why not, if not.
+	Reason string
+}
+
+// CheckUndefined decides, once for the whole program, which
+// undefined-behaviour sites a run reaches: the CIRC loop with no
+// variable to check, whose rounds stop at each site they reach and
+// refine it away, replay a run into it, or give up on it (findings
+// without a trace). The per-variable checks then need not pay for it
+// (Options.CollectUB).
+func CheckUndefined(ctx context.Context, sv *smt.Solver, p *cfa.Program, opts Options) Undefined {
+	res, _ := run(ctx, sv, p, nil, opts)
+	u := Undefined{Findings: res.Undefined, Proved: res.Verdict == report.Safe, Reason: res.Reason}
+	return u
+}
+
+// HasUndefined reports whether p has an undefined-behaviour site.
+func HasUndefined(p *cfa.Program) bool {
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			if e.Undefined {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // CheckWith is Check on a caller's solver. A Z3 failure (Z3 rejects calls
 // once a check was interrupted by the timeout) gives unknown and marks the
 // solver Broken; the caller must not reuse it.
@@ -100,7 +143,7 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 			preds = append(preds, predabs.Pred{E: sd.E, Template: sd.Template})
 		}
 		return &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: preds, decided: map[*cfa.Edge]bool{},
-			ubRounds: map[*cfa.Edge]int{}, ubPreds: map[*cfa.Edge][]string{}}
+			ubRounds: map[string]int{}, ubPreds: map[string][]string{}}
 	}
 	c := fresh()
 	q0, extra := sv.Queries, 0
@@ -142,9 +185,9 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 
 // fill adds the variable's name and the statistics of the check to res.
 func (c *checker) fill(res *report.Result, queries int, start time.Time) {
-	res.Variable = c.x.CName
-	if res.Variable == "" {
-		res.Variable = c.x.Name
+	res.Variable = c.name()
+	if c.x != nil && c.x.CName != "" {
+		res.Variable = c.x.CName
 	}
 	res.Engine = "circ"
 	res.RaceDef = c.opts.RaceDef.String()
@@ -187,11 +230,27 @@ type checker struct {
 	decided   map[*cfa.Edge]bool
 	undefined []report.Finding
 	// ubRounds counts the refinements spent on each undefined-behaviour
-	// edge, and ubPreds the predicates they added: the race proof must
-	// not pay for them beyond maxUBRounds.
-	ubRounds map[*cfa.Edge]int
-	ubPreds  map[*cfa.Edge][]string
+	// site (ubSite: the copies of an inlined function share theirs),
+	// and ubPreds the predicates they added: the race proof must not
+	// pay for them beyond maxUBRounds.
+	ubRounds map[string]int
+	ubPreds  map[string][]string
 	ubTotal  int
+}
+
+// ubSite names the source site of undefined-behaviour edge e.
+func ubSite(e *cfa.Edge) string { return e.Pos.String() + "\x00" + e.Note }
+
+// decideSite settles every edge of e's site.
+func (c *checker) decideSite(e *cfa.Edge) {
+	site := ubSite(e)
+	for _, t := range c.p.Templates {
+		for _, o := range t.Edges {
+			if o.Undefined && ubSite(o) == site {
+				c.decided[o] = true
+			}
+		}
+	}
 }
 
 // maxUBTotal bounds the refinements of traces into undefined behaviour
@@ -201,10 +260,17 @@ type checker struct {
 // (refineUB).
 const maxUBTotal = 6
 
+// maxUBTotalAlone is maxUBTotal for CheckUndefined, whose whole job the
+// refinements are.
+const maxUBTotalAlone = 16
+
 // refineUB reports whether the rounds stop at undefined behaviour to
 // refine it (predabs.Setup.RefineUB).
 func (c *checker) refineUB() bool {
-	return c.ubTotal < maxUBTotal && len(c.preds) < maxUBPreds
+	if c.x == nil {
+		return c.ubTotal < maxUBTotalAlone
+	}
+	return !c.opts.CollectUB && c.ubTotal < maxUBTotal && len(c.preds) < maxUBPreds
 }
 
 // collectUB makes a finding without a trace of each undefined-behaviour
@@ -212,8 +278,10 @@ func (c *checker) refineUB() bool {
 func (c *checker) collectUB(graphs []*predabs.ARG) {
 	for i, g := range graphs {
 		for _, e := range g.Undefined(c.p.Templates[i], c.decided) {
-			c.decided[e] = true
-			c.undefined = append(c.undefined, undefinedFinding(e))
+			if !c.decided[e] {
+				c.decideSite(e)
+				c.undefined = append(c.undefined, undefinedFinding(e))
+			}
 		}
 	}
 }
@@ -478,7 +546,8 @@ func (c *checker) learn(out *refine.Outcome) bool {
 func (c *checker) refineUndefined(e *cfa.Edge, setup *predabs.Setup, out *refine.Outcome) (report.Result, bool) {
 	c.progress("abstract trace into undefined behaviour at %s in %s: %s", e.Pos, c.p.Templates[setup.Main].Name, out.Why)
 	f := undefinedFinding(e)
-	c.ubRounds[e]++
+	site := ubSite(e)
+	c.ubRounds[site]++
 	c.ubTotal++
 	before := len(c.preds)
 	switch {
@@ -486,15 +555,15 @@ func (c *checker) refineUndefined(e *cfa.Edge, setup *predabs.Setup, out *refine
 		if tr, err := interp.ReplayUndefined(c.p, interp.CompleteJoins(c.p, out.Trace)); err == nil {
 			f.Reached, f.Trace = true, tr
 		}
-	case c.ubRounds[e] <= maxUBRounds && c.learn(out) && len(c.preds) <= maxUBPreds:
+	case c.ubRounds[site] <= maxUBRounds && c.learn(out) && (c.x == nil || len(c.preds) <= maxUBPreds):
 		for _, p := range c.preds[before:] {
-			c.ubPreds[e] = append(c.ubPreds[e], p.String())
+			c.ubPreds[site] = append(c.ubPreds[site], p.String())
 		}
 		return report.Result{}, true
 	case !out.IncK || c.k >= c.opts.MaxK:
 		c.progress("undefined behaviour at %s: no proof of unreachability within %d refinements and %d predicates", e.Pos, maxUBRounds, maxUBPreds)
 		drop := map[string]bool{}
-		for _, p := range c.ubPreds[e] {
+		for _, p := range c.ubPreds[site] {
 			drop[p] = true
 		}
 		for _, p := range c.preds[before:] {
@@ -506,7 +575,7 @@ func (c *checker) refineUndefined(e *cfa.Edge, setup *predabs.Setup, out *refine
 		c.progress("k := %d", c.k)
 		return report.Result{}, true
 	}
-	c.decided[e] = true
+	c.decideSite(e)
 	c.undefined = append(c.undefined, f)
 	return report.Result{}, true
 }
@@ -524,7 +593,16 @@ func (c *checker) progress(format string, args ...any) {
 		counters = "bounded"
 	}
 	fmt.Fprintf(c.opts.Progress, "circ: %s: iteration %d, %d predicates, ACFA sizes [%s], k=%d (%s): %s\n",
-		c.x.Name, c.iterations, len(c.preds), strings.Join(sizes, " "), c.k, counters, fmt.Sprintf(format, args...))
+		c.name(), c.iterations, len(c.preds), strings.Join(sizes, " "), c.k, counters, fmt.Sprintf(format, args...))
+}
+
+// name is the checked variable's name, or what a check without one
+// decides.
+func (c *checker) name() string {
+	if c.x == nil {
+		return "undefined behaviour"
+	}
+	return c.x.Name
 }
 
 // handleTemplates maps each thread-handle variable to the template of

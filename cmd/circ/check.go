@@ -397,6 +397,10 @@ func handleArraySummaries(prog *cfa.Program) []string {
 // Z3 context per worker.
 func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlags, def interp.RaceDef, progress io.Writer) []report.Result {
 	results := make([]report.Result, len(vars))
+	// Undefined behaviour is decided once for the program (job -1),
+	// and the variables' checks only collect the sites they reach.
+	decideUB := driver.HasUndefined(p) && len(vars) > 0
+	var ub driver.Undefined
 	work := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -418,10 +422,15 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 					sv = smt.New(0)
 					release = sv.Bind(ctx)
 				}
-				results[i] = driver.CheckWith(ctx, sv, p, vars[i], driver.Options{
+				opts := driver.Options{
 					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out, Plain: f.plain,
-					ACFAs: f.acfas || f.format == "html",
-				})
+					ACFAs: f.acfas || f.format == "html", CollectUB: decideUB,
+				}
+				if i < 0 {
+					ub = driver.CheckUndefined(ctx, sv, p, opts)
+				} else {
+					results[i] = driver.CheckWith(ctx, sv, p, vars[i], opts)
+				}
 				if sv.Broken {
 					release()
 					sv, release = nil, func() {}
@@ -429,12 +438,40 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 			}
 		}()
 	}
+	if decideUB {
+		work <- -1
+	}
 	for i := range vars {
 		work <- i
 	}
 	close(work)
 	wg.Wait()
+	if decideUB {
+		settleUndefined(results, ub)
+	}
 	return results
+}
+
+// settleUndefined replaces the undefined behaviour each variable's check
+// reached (findings without a trace) by what the program's check
+// decided: a site it proved unreachable is dropped, one it reached by a
+// replayed run comes with that run.
+func settleUndefined(results []report.Result, ub driver.Undefined) {
+	decided := map[string]report.Finding{}
+	for _, f := range ub.Findings {
+		decided[f.Pos+"\x00"+f.Message] = f
+	}
+	for i := range results {
+		var keep []report.Finding
+		for _, f := range results[i].Undefined {
+			if d, ok := decided[f.Pos+"\x00"+f.Message]; ok {
+				keep = append(keep, d)
+			} else if !ub.Proved {
+				keep = append(keep, f)
+			}
+		}
+		results[i].Undefined = keep
+	}
 }
 
 // hideFlags hides flags of check that another command built on check's

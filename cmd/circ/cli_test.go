@@ -571,9 +571,9 @@ func TestCLIUsageAndVersion(t *testing.T) {
 // TestCLIHandlesApart: an array of six thread handles is a summary; a
 // variable it leaves unknown is checked again with each handle apart,
 // and the verdict says so. The summary alone proves a join of every
-// handle when all threads run one function, and finds the race on the
-// worker left unjoined; with two functions alternating, the proof needs
-// each handle apart.
+// handle when all threads run one function; with two functions
+// alternating, the proof needs each handle apart. The race on the
+// worker left unjoined is found either way.
 func TestCLIHandlesApart(t *testing.T) {
 	const src = `#include <pthread.h>
 int x;
@@ -591,11 +591,11 @@ int main(void) {
 `
 	tests := []struct {
 		name, start, joined, verdict string
-		apart                        bool
+		apart                        string // "yes", "no" or "either"
 	}{
-		{"last worker unjoined", "start[i % 2]", "5", "race", false},
-		{"every worker joined", "start[i % 2]", "6", "safe", true},
-		{"every worker of one function joined", "locked", "6", "safe", false},
+		{"last worker unjoined", "start[i % 2]", "5", "race", "either"},
+		{"every worker joined", "start[i % 2]", "6", "safe", "yes"},
+		{"every worker of one function joined", "locked", "6", "safe", "no"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -605,8 +605,8 @@ int main(void) {
 			if len(res) != 1 || res[0].Verdict != tc.verdict {
 				t.Fatalf("got %+v, want x %s\n%s", res, tc.verdict, r.stderr)
 			}
-			if apart := strings.Contains(res[0].Reason, "decided with each handle of main::t apart"); apart != tc.apart {
-				t.Errorf("reason %q: checked with each handle apart %v, want %v", res[0].Reason, apart, tc.apart)
+			if apart := strings.Contains(res[0].Reason, "decided with each handle of main::t apart"); tc.apart != "either" && apart != (tc.apart == "yes") {
+				t.Errorf("reason %q: checked with each handle apart %v, want %s", res[0].Reason, apart, tc.apart)
 			}
 			if tc.verdict == "race" && (res[0].Trace == nil || !res[0].Trace.Replayed) {
 				t.Errorf("race without a replayed trace: %+v", res[0].Trace)
