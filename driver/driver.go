@@ -114,6 +114,28 @@ func CheckUndefined(ctx context.Context, sv *smt.Solver, p *cfa.Program, opts Op
 	return u
 }
 
+// SettleUndefined replaces the undefined behaviour each variable's check
+// reached (findings without a trace) by what the program's check
+// decided: a site it proved unreachable is dropped, one it reached by a
+// replayed run comes with that run.
+func SettleUndefined(results []report.Result, ub Undefined) {
+	decided := map[string]report.Finding{}
+	for _, f := range ub.Findings {
+		decided[f.Pos+"\x00"+f.Message] = f
+	}
+	for i := range results {
+		var keep []report.Finding
+		for _, f := range results[i].Undefined {
+			if d, ok := decided[f.Pos+"\x00"+f.Message]; ok {
+				keep = append(keep, d)
+			} else if !ub.Proved {
+				keep = append(keep, f)
+			}
+		}
+		results[i].Undefined = keep
+	}
+}
+
 // HasUndefined reports whether p has an undefined-behaviour site.
 func HasUndefined(p *cfa.Program) bool {
 	for _, c := range p.Templates {

@@ -19,6 +19,7 @@ import (
 	"circ/internal/variants"
 	"circ/interp"
 	"circ/report"
+	"circ/smt"
 )
 
 // variantSeed and variantCount fix which variants CI judges.
@@ -159,15 +160,28 @@ func judgeVariant(t *testing.T, v variants.Variant, count func(string)) string {
 		count("explicit-racy")
 	}
 
-	// circ, per object: an object TSan names races if some variable of
-	// it does.
+	// circ as circ check runs it: undefined behaviour decided once for
+	// the program, the variables' checks collecting the sites they
+	// reach. Per object: an object TSan names races if some variable
+	// of it does.
 	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
+	opts := driver.Options{RaceDef: interp.SVCOMP, CollectUB: driver.HasUndefined(p)}
+	results := make([]report.Result, len(vars))
+	for i, x := range vars {
+		results[i] = driver.Check(cctx, p, x, opts)
+	}
+	if opts.CollectUB {
+		sv := smt.New(0)
+		release := sv.Bind(cctx)
+		driver.SettleUndefined(results, driver.CheckUndefined(cctx, sv, p, opts))
+		release()
+	}
 	safeObj := map[string]bool{}  // every variable of the object proved safe
 	otherObj := map[string]bool{} // some variable raced or is unknown
 	var wrong []string
-	for _, x := range vars {
-		res := driver.Check(cctx, p, x, driver.Options{RaceDef: interp.SVCOMP})
+	for i, x := range vars {
+		res := results[i]
 		reached := false
 		for _, f := range res.Undefined {
 			reached = reached || f.Reached

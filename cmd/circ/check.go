@@ -447,31 +447,9 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 	close(work)
 	wg.Wait()
 	if decideUB {
-		settleUndefined(results, ub)
+		driver.SettleUndefined(results, ub)
 	}
 	return results
-}
-
-// settleUndefined replaces the undefined behaviour each variable's check
-// reached (findings without a trace) by what the program's check
-// decided: a site it proved unreachable is dropped, one it reached by a
-// replayed run comes with that run.
-func settleUndefined(results []report.Result, ub driver.Undefined) {
-	decided := map[string]report.Finding{}
-	for _, f := range ub.Findings {
-		decided[f.Pos+"\x00"+f.Message] = f
-	}
-	for i := range results {
-		var keep []report.Finding
-		for _, f := range results[i].Undefined {
-			if d, ok := decided[f.Pos+"\x00"+f.Message]; ok {
-				keep = append(keep, d)
-			} else if !ub.Proved {
-				keep = append(keep, f)
-			}
-		}
-		results[i].Undefined = keep
-	}
 }
 
 // hideFlags hides flags of check that another command built on check's
