@@ -417,6 +417,16 @@ func (t *tb) garbageField(v *cfa.Var) *cfa.Var {
 	return t.field(v, "indeterminate", 0)
 }
 
+// freshLock puts lock m (a mutex, a spin lock, a C11 mutex) in its
+// initial state: free, initialized, not destroyed.
+func (t *tb) freshLock(m *local, p cfa.Pos) {
+	t.set(m.v, num(0), p)
+	t.setGarbage(m.v, false, p)
+	if dead := t.destroyedField(m); dead != nil {
+		t.set(dead, num(0), p)
+	}
+}
+
 // setGarbage records whether mutex cell v holds indeterminate bytes.
 func (t *tb) setGarbage(v *cfa.Var, garbage bool, p cfa.Pos) {
 	if g := t.garbageField(v); g != nil {
@@ -775,11 +785,7 @@ func lowerMutexInit(c *pcall) {
 	if c.untrackedInit(m) {
 		return
 	}
-	t.set(m.v, num(0), c.p) // unlocked
-	t.setGarbage(m.v, false, c.p)
-	if dead := t.destroyedField(m); dead != nil {
-		t.set(dead, num(0), c.p)
-	}
+	t.freshLock(m, c.p)
 	if t.mutexKind(m) == cfa.UnknownMutexKind {
 		t.set(t.kindField(m.v), c.attrKind(1, "pthread_mutexattr_t"), c.p)
 	} else if !isNull(c.as[1]) {
@@ -795,7 +801,7 @@ func lowerSpinInit(c *pcall) {
 	if c.untrackedInit(s) {
 		return
 	}
-	c.t.set(s.v, num(0), c.p)
+	c.t.freshLock(s, c.p)
 	c.ret(num(0))
 }
 
@@ -974,12 +980,12 @@ func lowerMtxInit(c *pcall) {
 	t := c.t
 	if t.mutexKind(m) != cfa.UnknownMutexKind {
 		c.ignoreArg(1)
-		t.set(m.v, num(0), c.p)
+		t.freshLock(m, c.p)
 		c.ret(num(thrdSuccess))
 		return
 	}
 	ty := t.snapshot(t.intExpr(c.as[1]), c.as[1].Type(), c.p)
-	t.set(m.v, num(0), c.p)
+	t.freshLock(m, c.p)
 	rec := mkBin(cfa.Ne, mkBin(cfa.BitAnd, ty, num(c11Recursive)), num(0))
 	t.set(t.kindField(m.v), cfa.Cond{C: rec, T: num(mutexRecursive), F: num(mutexNormal)}, c.p)
 	c.ret(num(thrdSuccess))
@@ -1036,11 +1042,9 @@ func (t *tb) zeroSync(l *local, n cc.ExpressionNode, p cfa.Pos) {
 			// normal.
 			t.b.fail(n, "unsupported: memset over %s, a %s mutex", l.v.CName, k)
 		}
-		t.set(l.v, num(0), p)
-		t.setGarbage(l.v, false, p)
-		if dead := t.destroyedField(l); dead != nil {
-			t.set(dead, num(0), p)
-		}
+		t.freshLock(l, p)
+	case "pthread_spinlock_t":
+		t.freshLock(l, p)
 	case "pthread_rwlock_t":
 		t.resetRw(l.v, p)
 	case "pthread_cond_t":
