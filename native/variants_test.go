@@ -164,18 +164,26 @@ func judgeVariant(t *testing.T, v variants.Variant, count func(string)) string {
 	// the program, the variables' checks collecting the sites they
 	// reach. Per object: an object TSan names races if some variable
 	// of it does.
+	opts := driver.Options{RaceDef: interp.SVCOMP, CollectUB: driver.HasUndefined(p)}
+	var ub driver.Undefined
+	if opts.CollectUB {
+		// A budget of its own: a run into undefined behaviour that
+		// excuses a verdict needs its replayed trace.
+		uctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		sv := smt.New(0)
+		release := sv.Bind(uctx)
+		ub = driver.CheckUndefined(uctx, sv, p, opts)
+		release()
+		cancel()
+	}
 	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	opts := driver.Options{RaceDef: interp.SVCOMP, CollectUB: driver.HasUndefined(p)}
 	results := make([]report.Result, len(vars))
 	for i, x := range vars {
 		results[i] = driver.Check(cctx, p, x, opts)
 	}
 	if opts.CollectUB {
-		sv := smt.New(0)
-		release := sv.Bind(cctx)
-		driver.SettleUndefined(results, driver.CheckUndefined(cctx, sv, p, opts))
-		release()
+		driver.SettleUndefined(results, ub)
 	}
 	safeObj := map[string]bool{}  // every variable of the object proved safe
 	otherObj := map[string]bool{} // some variable raced or is unknown
