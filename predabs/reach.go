@@ -211,9 +211,11 @@ func (arg *ARG) Undefined(c *cfa.CFA, decided map[*cfa.Edge]bool) []*cfa.Edge {
 	seen := map[*cfa.Edge]bool{}
 	for _, tss := range arg.States {
 		for _, ts := range tss {
-			if e := undecidedAt(c, ts.PC, decided); e != nil && !seen[e] {
-				seen[e] = true
-				out = append(out, e)
+			for _, e := range c.Out[ts.PC] {
+				if e.Undefined && !decided[e] && !seen[e] {
+					seen[e] = true
+					out = append(out, e)
+				}
 			}
 		}
 	}
