@@ -98,8 +98,6 @@ type Undefined struct {
 	// Proved: every other site is unreachable, for any number of
 	// threads (the check reached its fixpoint).
 	Proved bool
-	// Reason says why not, if not.
-	Reason string
 }
 
 // CheckUndefined decides, once for the whole program, which
@@ -110,8 +108,7 @@ type Undefined struct {
 // (Options.CollectUB).
 func CheckUndefined(ctx context.Context, sv *smt.Solver, p *cfa.Program, opts Options) Undefined {
 	res, _ := run(ctx, sv, p, nil, opts)
-	u := Undefined{Findings: res.Undefined, Proved: res.Verdict == report.Safe, Reason: res.Reason}
-	return u
+	return Undefined{Findings: res.Undefined, Proved: res.Verdict == report.Safe}
 }
 
 // SettleUndefined replaces the undefined behaviour each variable's check

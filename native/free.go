@@ -74,9 +74,9 @@ func RunFree(ctx context.Context, name, src string, runs int, timeout time.Durat
 	return racy, nil
 }
 
-// SameObject reports whether TSan's object name tsanName holds circ's
+// sameObject reports whether TSan's object name tsanName holds circ's
 // variable (a global, a field, an element, a function's static).
-func SameObject(tsanName, variable string) bool { return sameGlobal(tsanName, objectOf(variable)) }
+func sameObject(tsanName, variable string) bool { return sameGlobal(tsanName, objectOf(variable)) }
 
 // objectOf is the object a circ variable name belongs to: "s" for
 // "s.f", "a" for "a[3]" and "a[*]", "x" for "f::x".

@@ -226,7 +226,7 @@ func judgeVariant(t *testing.T, v variants.Variant, count func(string)) string {
 	}
 	for obj := range safeObj {
 		for tsanName := range racy {
-			if SameObject(tsanName, obj) && !otherObj[obj] {
+			if sameObject(tsanName, obj) && !otherObj[obj] {
 				count("hb-only")
 			}
 		}
