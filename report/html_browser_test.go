@@ -61,8 +61,9 @@ const readPage = `(() => {
 // checks what a reader sees: a visible header per thread, left to right;
 // a row per step; exactly two racing cells, visible, in different lanes,
 // under their threads' headers; and the verdict table. It saves a
-// screenshot of the whole page to $CIRC_SCREENSHOT_DIR (else a temporary
-// directory).
+// screenshot of the whole page and one of the race's swimlanes (the
+// README's picture, docs/images/race-report-swimlanes.png) to
+// $CIRC_SCREENSHOT_DIR (else a temporary directory).
 func TestHTMLInBrowser(t *testing.T) {
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Skipf("%s is absent (Debian: apt-get install chromium); the page is not checked in a browser", chromiumPath)
@@ -133,11 +134,17 @@ func TestHTMLInBrowser(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	shot := filepath.Join(dir, "circ-report-paper_figure1.png")
-	if err := os.WriteFile(shot, png, 0o644); err != nil {
-		t.Fatal(err)
+	lanes, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.ID(anchor)))
+	if err != nil {
+		t.Fatalf("screenshot of the race section: %v", err)
 	}
-	t.Logf("screenshot: %s", shot)
+	for name, img := range map[string][]byte{"circ-report-paper_figure1.png": png, "race-report-swimlanes.png": lanes} {
+		shot := filepath.Join(dir, name)
+		if err := os.WriteFile(shot, img, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot: %s", shot)
+	}
 
 	tr := res.Trace
 	// Lanes: one visible header per thread, in the order of the page,

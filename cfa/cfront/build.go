@@ -59,6 +59,7 @@ type builder struct {
 	// selfJoins are the joins' tests against the joiner's own id, and
 	// handleCopies the temporaries joins read their handle into.
 	selfJoins    []*selfJoinTest
+	reaps        []*reapSite
 	handleCopies map[*cfa.Var]bool
 
 	// Memory (memory.go): the objects whose address the program takes,
@@ -287,8 +288,10 @@ func (b *builder) build() *cfa.Program {
 		b.queue = b.queue[1:]
 		b.buildTemplate(c, b.tmplFn[c])
 	}
-	b.resolveSelfJoins()
+	hw := b.handleWrites()
+	b.resolveSelfJoins(hw)
 	b.externPrologue()
+	b.resolveReaps(hw) // after the prologue: it adds locations behind main's builder
 	if b.settle(); len(b.resummarize) > 0 {
 		return nil
 	}

@@ -478,7 +478,8 @@ func refuseFlags(fs *pflag.FlagSet, cmd string, names ...string) error {
 func parseFlags(fs *pflag.FlagSet, args []string, cmd, usage string, stdout, stderr io.Writer) (code int, ok bool) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stdout, "%s\n\nFlags:\n%s", usage, fs.FlagUsages())
+		fmt.Fprintf(stdout, "%s\n\n", usage)
+		writeFlagUsages(stdout, fs)
 	}
 	err := fs.Parse(args)
 	switch {
