@@ -2,14 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 )
 
-// readmeClaims are the README's statements that circ proves or finds
+// readmeClaims are the manual's statements that circ proves or finds
 // something on a bundled program, each with the check that shows it:
-// the quote must stand in README.md as written (up to line breaks), and
+// the quote must stand in README.md or a page of docs/ as written (up to line breaks), and
 // circ must still give the verdicts. A claim reworded in the README
 // must be reworded here, and one that stops being true fails.
 var readmeClaims = []struct {
@@ -75,15 +74,11 @@ var readmeClaims = []struct {
 }
 
 func TestREADMEClaims(t *testing.T) {
-	raw, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := strings.Join(strings.Fields(string(raw)), " ")
+	readme := strings.Join(strings.Fields(readManual(t)), " ")
 	for _, c := range readmeClaims {
 		t.Run(c.args[len(c.args)-1], func(t *testing.T) {
 			if !strings.Contains(readme, strings.Join(strings.Fields(c.quote), " ")) {
-				t.Errorf("README.md no longer says %q: reword the claim here, or drop it", c.quote)
+				t.Errorf("the manual (README.md, docs/) no longer says %q: reword the claim here, or drop it", c.quote)
 			}
 			r := runCLI(t, append([]string{"check", "--format", "json"}, c.args...)...)
 			if c.exit >= 0 && r.code != c.exit {
