@@ -185,11 +185,17 @@ func judgeVariant(t *testing.T, v variants.Variant, count func(string)) string {
 	if opts.CollectUB {
 		driver.SettleUndefined(results, ub)
 	}
-	safeObj := map[string]bool{}  // every variable of the object proved safe
-	otherObj := map[string]bool{} // some variable raced or is unknown
+	safeObj := map[string]bool{} // every variable of the object proved safe
+	// otherObj: some variable raced, is unknown, or is safe only where
+	// runs stop at undefined behaviour that a replayed run reaches.
+	otherObj := map[string]bool{}
 	var wrong []string
 	for i, x := range vars {
 		res := results[i]
+		name := x.CName
+		if name == "" {
+			name = x.Name
+		}
 		reached := false
 		for _, f := range res.Undefined {
 			reached = reached || f.Reached
@@ -197,15 +203,12 @@ func judgeVariant(t *testing.T, v variants.Variant, count func(string)) string {
 		switch {
 		case res.Verdict == report.Safe && reached:
 			count("safe-ub")
+			otherObj[objectOf(name)] = true
 			continue
 		case res.Verdict == report.Safe:
 			count("safe")
 		default:
 			count(string(res.Verdict))
-		}
-		name := x.CName
-		if name == "" {
-			name = x.Name
 		}
 		if res.Verdict != report.Safe {
 			otherObj[objectOf(name)] = true

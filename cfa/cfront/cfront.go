@@ -5,16 +5,24 @@
 // functions reachable from main and from every function passed to
 // pthread_create into one control-flow automaton per thread template, with
 // all calls inlined, side effects linearized into temporaries, and the
-// concurrency conventions of design.md (pthread threads and mutexes, atomic
-// sections, __VERIFIER_* built-ins, assert) mapped onto cfa operations.
+// concurrency conventions of design.md (pthread and C11 threads and their
+// synchronization, atomics, atomic sections, __VERIFIER_* built-ins,
+// assert) mapped onto cfa operations (sync.go, threads.go, atomics.go).
 // Struct variables are replaced by their scalar fields (structs.go);
 // objects reached through pointers, arrays and heap blocks are laid out
-// as cells, and dereferences become choices among them (memory.go).
-// Anything it cannot model soundly (function pointers, floating point,
-// heap or stack objects that would need summaries, recursion, calls to
-// functions without a body) is
-// reported as an *Error with its file:line:column; the package never
-// guesses and never panics through its API.
+// as cells, and dereferences become choices among them (memory.go), with
+// summaries for arrays, heap blocks and library objects of unbounded
+// number (heap.go, extern.go); calls through function pointers become
+// choices among the functions the pointer may hold (funcptr.go); the C
+// library's effects are in libc.go. Where C leaves a step undefined
+// (an invalid access, a second join of a thread, ...), the step is an
+// undefined-behaviour arm (cfa.Edge.Undefined), never a silent cut; where
+// the front end over-approximates, the edge is marked (cfa.Edge.Approx).
+// Anything it cannot model soundly (floating point, recursion, a shared
+// stack object that would need a summary, calls to functions without a
+// body that the library table does not know) is reported as an *Error
+// with its file:line:column; the package never guesses and never panics
+// through its API.
 package cfront
 
 import (

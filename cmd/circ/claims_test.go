@@ -99,7 +99,7 @@ func TestREADMEClaims(t *testing.T) {
 			}
 			for v, want := range c.verdicts {
 				if got[v] != want {
-					t.Errorf("%s: %q, the README claims %s", v, got[v], want)
+					t.Errorf("%s: %q, the manual claims %s", v, got[v], want)
 				}
 			}
 		})

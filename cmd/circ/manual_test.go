@@ -8,15 +8,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"unicode"
 )
@@ -32,6 +33,14 @@ func manualPages(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	return append([]string{filepath.Join(repoRoot, "README.md")}, docs...)
+}
+
+// pageName is how messages name a page: its path in the repository.
+func pageName(path string) string {
+	if rel, err := filepath.Rel(repoRoot, path); err == nil {
+		return rel
+	}
+	return path
 }
 
 // readManual returns the text of every manual page, joined.
@@ -70,11 +79,21 @@ type mdLink struct {
 }
 
 var (
-	linkRE       = regexp.MustCompile(`!?\[[^\]]*\]\(([^)\s]+)\)`)
-	inlineCodeRE = regexp.MustCompile("`[^`]*`")
+	// linkRE is an inline link or image, [text](target) or
+	// [text](<target> "title"); refDefRE a reference definition,
+	// [label]: target.
+	linkRE       = regexp.MustCompile(`!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)`)
+	refDefRE     = regexp.MustCompile(`^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)>?`)
+	inlineCodeRE = regexp.MustCompile("(`+)[^`]+?(`+)")
+	fenceRE      = regexp.MustCompile("^\\s*(```+|~~~+)\\s*(.*)$")
+	headingRE    = regexp.MustCompile(`^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$`)
 	exitRE       = regexp.MustCompile(`\bexit (\d+)\b`)
 )
 
+// readPage parses the markdown at path: fenced blocks (``` or ~~~, also
+// indented in a list, closed by a fence of the same character at least
+// as long; info is the first word after the opening fence), and outside
+// them ATX headings and links, inline code spans left out.
 func readPage(t *testing.T, path string) *mdPage {
 	t.Helper()
 	raw, err := os.ReadFile(path)
@@ -84,22 +103,32 @@ func readPage(t *testing.T, path string) *mdPage {
 	pg := &mdPage{path: path, slugs: map[string]bool{}}
 	seen := map[string]int{}
 	var cur *mdBlock
+	var fence string
 	for i, line := range strings.Split(string(raw), "\n") {
-		if strings.HasPrefix(line, "```") {
+		if m := fenceRE.FindStringSubmatch(line); m != nil {
 			if cur == nil {
-				cur = &mdBlock{line: i + 1, info: strings.TrimSpace(strings.TrimPrefix(line, "```"))}
-			} else {
+				fence = m[1]
+				cur = &mdBlock{line: i + 1}
+				if f := strings.Fields(m[2]); len(f) > 0 {
+					cur.info = f[0]
+				}
+				continue
+			}
+			if m[1][0] == fence[0] && len(m[1]) >= len(fence) && m[2] == "" {
 				pg.blocks = append(pg.blocks, *cur)
 				cur = nil
+				continue
 			}
-			continue
 		}
 		if cur != nil {
 			cur.lines = append(cur.lines, line)
 			continue
 		}
-		if h := strings.TrimLeft(line, "#"); h != line && strings.HasPrefix(h, " ") {
-			s := slug(h)
+		prose := inlineCodeRE.ReplaceAllStringFunc(line, func(code string) string {
+			return strings.Trim(code, "`") // a heading's slug keeps the code's text
+		})
+		if m := headingRE.FindStringSubmatch(prose); m != nil {
+			s := slug(linkRE.ReplaceAllStringFunc(m[1], linkText))
 			if n := seen[s]; n > 0 {
 				pg.slugs[fmt.Sprintf("%s-%d", s, n)] = true
 			} else {
@@ -107,11 +136,23 @@ func readPage(t *testing.T, path string) *mdPage {
 			}
 			seen[s]++
 		}
-		for _, m := range linkRE.FindAllStringSubmatch(inlineCodeRE.ReplaceAllString(line, ""), -1) {
+		prose = inlineCodeRE.ReplaceAllString(line, "")
+		for _, m := range linkRE.FindAllStringSubmatch(prose, -1) {
+			pg.links = append(pg.links, mdLink{line: i + 1, target: m[1]})
+		}
+		if m := refDefRE.FindStringSubmatch(prose); m != nil {
 			pg.links = append(pg.links, mdLink{line: i + 1, target: m[1]})
 		}
 	}
+	if cur != nil {
+		t.Errorf("%s:%d: a code block that is never closed", path, cur.line)
+	}
 	return pg
+}
+
+// linkText is the text of a link, which is what a heading shows.
+func linkText(link string) string {
+	return link[strings.Index(link, "[")+1 : strings.Index(link, "](")]
 }
 
 // slug is GitHub's anchor for a heading: lower case, letters, digits,
@@ -145,19 +186,22 @@ func TestManualLinksResolve(t *testing.T) {
 				continue
 			}
 			file, anchor, _ := strings.Cut(l.target, "#")
+			if f, err := url.PathUnescape(file); err == nil {
+				file = f
+			}
 			target := path
 			if file != "" {
 				target = filepath.Join(filepath.Dir(path), file)
 				if _, err := os.Stat(target); err != nil {
-					t.Errorf("%s:%d: link %s: %v", path, l.line, l.target, err)
+					t.Errorf("%s:%d: link %s: %v", pageName(path), l.line, l.target, err)
 					continue
 				}
 			}
 			if anchor != "" {
 				if !strings.HasSuffix(target, ".md") {
-					t.Errorf("%s:%d: link %s: an anchor into a file that is not markdown", path, l.line, l.target)
+					t.Errorf("%s:%d: link %s: an anchor into a file that is not markdown", pageName(path), l.line, l.target)
 				} else if !page(target).slugs[anchor] {
-					t.Errorf("%s:%d: link %s: %s has no heading with anchor #%s", path, l.line, l.target, target, anchor)
+					t.Errorf("%s:%d: link %s: %s has no heading with anchor #%s", pageName(path), l.line, l.target, pageName(target), anchor)
 				}
 			}
 		}
@@ -177,13 +221,21 @@ var shellInfo = map[string]bool{"sh": true, "shell": true, "bash": true, "consol
 
 // commands returns the circ commands of a block that name a bundled
 // file (a token that is a path in the repository): the lines of a shell
-// block, and those after a "$ " prompt in a transcript. A command runs
-// circ in some step of its && chain (./circ, circ, ../../circ); the
-// setup script, CI's install step, is left out.
+// block, and those after a "$ " prompt in a transcript, a line ending in
+// a backslash continued on the next. A command runs circ in some step of
+// its && chain (./circ, circ, ../../circ); the setup script, CI's install
+// step, is left out. Its where is page:line, the page relative to the
+// repository.
 func commands(path string, b mdBlock) []manualCommand {
+	page := pageName(path)
 	var out []manualCommand
-	for i, line := range b.lines {
-		line = strings.TrimSpace(line)
+	for i := 0; i < len(b.lines); i++ {
+		first := i
+		line := strings.TrimSpace(b.lines[i])
+		for strings.HasSuffix(line, "\\") && i+1 < len(b.lines) {
+			i++
+			line = strings.TrimSuffix(line, "\\") + " " + strings.TrimSpace(b.lines[i])
+		}
 		if !shellInfo[b.info] && !strings.HasPrefix(line, "$ ") {
 			continue
 		}
@@ -213,7 +265,7 @@ func commands(path string, b mdBlock) []manualCommand {
 		if !bundled {
 			continue
 		}
-		c := manualCommand{where: fmt.Sprintf("%s:%d", path, b.line+1+i), line: strings.TrimSpace(strings.Join(steps, "&&")), run: !strings.Contains(comment, "not run")}
+		c := manualCommand{where: fmt.Sprintf("%s:%d", page, b.line+1+first), line: strings.TrimSpace(strings.Join(steps, "&&")), run: !strings.Contains(comment, "not run")}
 		if m := exitRE.FindStringSubmatch(comment); m != nil {
 			c.exit, _ = strconv.Atoi(m[1])
 		}
@@ -222,32 +274,26 @@ func commands(path string, b mdBlock) []manualCommand {
 	return out
 }
 
-// circBinary builds circ once for the manual's commands.
-var circBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "circ-manual")
-	if err != nil {
-		return "", err
-	}
+// buildCirc builds circ into a directory of t's, removed when t and its
+// subtests are done, for the manual's commands.
+func buildCirc(t *testing.T) string {
+	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
 	}
-	bin := filepath.Join(dir, "circ")
+	bin := filepath.Join(t.TempDir(), "circ")
 	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	return bin, nil
-})
+	return bin
+}
 
 // runManualCommand runs c with bash in a directory that holds links to
 // the repository's top-level entries (so that relative paths work and
 // files it writes land elsewhere), with the built circ on the PATH.
-func runManualCommand(t *testing.T, c manualCommand) (stdout string, code int) {
+func runManualCommand(t *testing.T, bin string, c manualCommand) (stdout string, code int) {
 	t.Helper()
-	bin, err := circBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
 	work := t.TempDir()
 	entries, err := os.ReadDir(repoRoot)
 	if err != nil {
@@ -278,11 +324,14 @@ func runManualCommand(t *testing.T, c manualCommand) (stdout string, code int) {
 		t.Fatalf("%s: %s: %v", c.where, c.line, err)
 	}
 	if code != c.exit {
-		tail := errb.String()
+		what, tail := "stderr", errb.String()
+		if tail == "" {
+			what, tail = "stderr is empty, stdout", out.String()
+		}
 		if len(tail) > 2000 {
 			tail = tail[len(tail)-2000:]
 		}
-		t.Errorf("%s: %s: exit status %d, the manual says %d\n%s", c.where, c.line, code, c.exit, tail)
+		t.Errorf("%s: %s: exit status %d, the manual says %d; %s ends:\n%s", c.where, c.line, code, c.exit, what, tail)
 	}
 	return out.String(), code
 }
@@ -291,34 +340,42 @@ func TestManualCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command of the manual")
 	}
-	limit := make(chan struct{}, 2) // the machine has 2 cores
+	var all []manualCommand
 	for _, path := range manualPages(t) {
 		for _, b := range readPage(t, path).blocks {
-			for _, c := range commands(path, b) {
-				t.Run(c.where, func(t *testing.T) {
-					if !c.run {
-						t.Skipf("%s: marked not run", c.line)
-					}
-					t.Parallel()
-					limit <- struct{}{}
-					defer func() { <-limit }()
-					runManualCommand(t, c)
-				})
-			}
+			all = append(all, commands(path, b)...)
 		}
+	}
+	if len(all) == 0 {
+		return
+	}
+	bin := buildCirc(t)
+	limit := make(chan struct{}, 2) // the machine has 2 cores
+	for _, c := range all {
+		t.Run(c.where, func(t *testing.T) {
+			if !c.run {
+				t.Skipf("%s: %s: marked not run", c.where, c.line)
+			}
+			t.Parallel()
+			limit <- struct{}{}
+			defer func() { <-limit }()
+			runManualCommand(t, bin, c)
+		})
 	}
 }
 
 func TestManualJSONExamples(t *testing.T) {
+	var bin string // built for the first example that follows a command
 	for _, path := range manualPages(t) {
 		blocks := readPage(t, path).blocks
 		for i, b := range blocks {
 			if b.info != "json" {
 				continue
 			}
+			where := fmt.Sprintf("%s:%d", pageName(path), b.line)
 			var doc any
 			if err := json.Unmarshal([]byte(strings.Join(b.lines, "\n")), &doc); err != nil {
-				t.Errorf("%s:%d: the JSON example does not parse: %v", path, b.line, err)
+				t.Errorf("%s: the JSON example does not parse: %v", where, err)
 				continue
 			}
 			if i == 0 || !shellInfo[blocks[i-1].info] {
@@ -329,14 +386,24 @@ func TestManualJSONExamples(t *testing.T) {
 				continue
 			}
 			c := cs[len(cs)-1]
-			t.Run(c.where, func(t *testing.T) {
-				out, _ := runManualCommand(t, c)
+			if !c.run {
+				t.Logf("%s: not compared, %s is marked not run", where, c.line)
+				continue
+			}
+			if testing.Short() {
+				continue
+			}
+			if bin == "" {
+				bin = buildCirc(t)
+			}
+			t.Run(where, func(t *testing.T) {
+				out, _ := runManualCommand(t, bin, c)
 				var got any
 				if err := json.Unmarshal([]byte(out), &got); err != nil {
 					t.Fatalf("%s: %s prints no JSON: %v", c.where, c.line, err)
 				}
 				if diff := subDocument(doc, got, "$"); diff != "" {
-					t.Errorf("%s:%d: the example differs from what %s prints now: %s", path, b.line, c.line, diff)
+					t.Errorf("%s: the example differs from what %s (%s) prints now: %s", where, c.line, c.where, diff)
 				}
 			})
 		}
@@ -357,7 +424,13 @@ func subDocument(want, got any, at string) string {
 		if !ok {
 			return fmt.Sprintf("%s: an object in the example, %v now", at, got)
 		}
-		for k, wv := range w {
+		keys := make([]string, 0, len(w))
+		for k := range w {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // the first difference is the same every run
+		for _, k := range keys {
+			wv := w[k]
 			gv, ok := g[k]
 			if !ok {
 				return fmt.Sprintf("%s.%s: no longer printed", at, k)
