@@ -4,7 +4,10 @@
 // inner loop weakens the context (ReachAndBuild, CheckSim, Collapse)
 // until the assume-guarantee fixpoint holds for every template, and the
 // outer loop refines predicates or the counter bound k from abstract race
-// traces until the proof or a replayed concrete race.
+// traces until the proof or a replayed concrete race. It also decides,
+// once per program, which undefined-behaviour sites a run can reach
+// (CheckUndefined, the same loop with no variable to check), and settles
+// the sites each variable's check met (SettleUndefined).
 package driver
 
 import (

@@ -3,7 +3,8 @@
 // the scheduler (a thread inside an atomic section runs alone), the exact
 // evaluation of the expression IR on mathematical integers (runtime errors
 // such as division by zero or int64 overflow block the step and are
-// reported, never guessed), the two race definitions of design.md, and
+// reported, never guessed), the race definitions of design.md and C11's
+// happens-before (hb.go, --race-def c11), and
 // Replay, the strict check that every reported race trace goes through
 // before any engine may report it.
 package interp

@@ -1,7 +1,9 @@
 // Package report owns circ's verdicts and how they are printed: the
 // per-variable Result shared by every engine, the interleaved race Trace,
 // the human-readable text report and the JSON document of the CLI
-// contract, and the exit status derived from a set of results.
+// contract (SARIF and HTML in their own files), the findings of undefined
+// behaviour a safe verdict assumes away, and the exit status derived from
+// a set of results.
 package report
 
 import (
