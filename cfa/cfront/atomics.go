@@ -417,9 +417,16 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 	}
 	// The builtins are generic: a call's value has the object's type,
 	// which cc, seeing no declaration, takes for int. Arithmetic on it
-	// is exact only if the object's type promotes to int.
+	// is exact only if the object's type promotes to int, or if a cast
+	// gives the call the promoted type at once (circ's <stdatomic.h>
+	// does): the value, in the promoted type's range, converts to itself.
 	if want && len(as) > 0 && yieldsObject(name) {
-		if ot := pointee(as[0].Type()); isInt(ot) && t.b.intType(cc.IntegerPromotion(t.b.canon(ot))) != t.b.intType(x.Type()) {
+		ot := pointee(as[0].Type())
+		typed := x.Type()
+		if tt := t.b.castCalls[x]; tt != nil {
+			typed = tt
+		}
+		if isInt(ot) && t.b.intType(cc.IntegerPromotion(t.b.canon(ot))) != t.b.intType(typed) {
 			t.b.fail(x, "unsupported: the value of %s on an object of type %s (circ's C front end types it %s)", name, describeC(ot), describeC(x.Type()))
 		}
 	}

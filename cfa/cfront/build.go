@@ -61,6 +61,9 @@ type builder struct {
 	selfJoins    []*selfJoinTest
 	reaps        []*reapSite
 	handleCopies map[*cfa.Var]bool
+	// castCalls are the calls a cast converts at once, with its type:
+	// the type an atomic builtin's value takes there.
+	castCalls map[*cc.PostfixExpression]cc.Type
 
 	// Memory (memory.go): the objects whose address the program takes,
 	// what each cell variable is, and the dereferences to check once
@@ -193,6 +196,7 @@ func (b *builder) build() *cfa.Program {
 	b.fields = map[fieldKey]*cfa.Var{}
 	b.atomic = map[*cfa.Var]bool{}
 	b.handleCopies = map[*cfa.Var]bool{}
+	b.castCalls = map[*cc.PostfixExpression]cc.Type{}
 	b.cells = map[*cfa.Var]*cellInfo{}
 	b.cellTyp = map[*cfa.Var]cc.Type{}
 	b.objects = map[any]*cfa.Object{}

@@ -435,6 +435,9 @@ func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
 		t.b.fail(x, "unsupported: cast to a 128-bit integer")
 	case isInt(tt):
 		var v cfa.Expr
+		if c, ok := strip(inner).(*cc.PostfixExpression); ok && c.Case == cc.PostfixExpressionCall {
+			t.b.castCalls[c] = tt // an atomic builtin's value takes this type
+		}
 		switch it := inner.Type(); {
 		case isInt(it):
 			v = t.expr(inner, want || hasSE(inner))

@@ -6,7 +6,9 @@
  * orders are read as memory_order_seq_cst: circ explores sequentially
  * consistent interleavings, and its report lists every weaker order it
  * read that way. atomic_flag is an _Atomic _Bool here; programs use it
- * only through the atomic_flag_* functions.
+ * only through the atomic_flag_* functions. The functions that yield
+ * the object's value cast the builtin, which C sees undeclared and types
+ * int, to the object's promoted type, as a declared generic would be.
  */
 #ifndef _STDATOMIC_H
 #define _STDATOMIC_H
@@ -75,10 +77,10 @@ typedef _Atomic _Bool atomic_flag;
 
 #define atomic_store(obj, desired) __atomic_store_n((obj), (desired), __ATOMIC_SEQ_CST)
 #define atomic_store_explicit(obj, desired, order) __atomic_store_n((obj), (desired), (order))
-#define atomic_load(obj) __atomic_load_n((obj), __ATOMIC_SEQ_CST)
-#define atomic_load_explicit(obj, order) __atomic_load_n((obj), (order))
-#define atomic_exchange(obj, desired) __atomic_exchange_n((obj), (desired), __ATOMIC_SEQ_CST)
-#define atomic_exchange_explicit(obj, desired, order) __atomic_exchange_n((obj), (desired), (order))
+#define atomic_load(obj) ((__typeof__(*(obj) + 0))__atomic_load_n((obj), __ATOMIC_SEQ_CST))
+#define atomic_load_explicit(obj, order) ((__typeof__(*(obj) + 0))__atomic_load_n((obj), (order)))
+#define atomic_exchange(obj, desired) ((__typeof__(*(obj) + 0))__atomic_exchange_n((obj), (desired), __ATOMIC_SEQ_CST))
+#define atomic_exchange_explicit(obj, desired, order) ((__typeof__(*(obj) + 0))__atomic_exchange_n((obj), (desired), (order)))
 #define atomic_compare_exchange_strong(obj, expected, desired) \
   __atomic_compare_exchange_n((obj), (expected), (desired), 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
 #define atomic_compare_exchange_strong_explicit(obj, expected, desired, success, failure) \
@@ -88,16 +90,16 @@ typedef _Atomic _Bool atomic_flag;
 #define atomic_compare_exchange_weak_explicit(obj, expected, desired, success, failure) \
   __atomic_compare_exchange_n((obj), (expected), (desired), 1, (success), (failure))
 
-#define atomic_fetch_add(obj, arg) __atomic_fetch_add((obj), (arg), __ATOMIC_SEQ_CST)
-#define atomic_fetch_add_explicit(obj, arg, order) __atomic_fetch_add((obj), (arg), (order))
-#define atomic_fetch_sub(obj, arg) __atomic_fetch_sub((obj), (arg), __ATOMIC_SEQ_CST)
-#define atomic_fetch_sub_explicit(obj, arg, order) __atomic_fetch_sub((obj), (arg), (order))
-#define atomic_fetch_or(obj, arg) __atomic_fetch_or((obj), (arg), __ATOMIC_SEQ_CST)
-#define atomic_fetch_or_explicit(obj, arg, order) __atomic_fetch_or((obj), (arg), (order))
-#define atomic_fetch_xor(obj, arg) __atomic_fetch_xor((obj), (arg), __ATOMIC_SEQ_CST)
-#define atomic_fetch_xor_explicit(obj, arg, order) __atomic_fetch_xor((obj), (arg), (order))
-#define atomic_fetch_and(obj, arg) __atomic_fetch_and((obj), (arg), __ATOMIC_SEQ_CST)
-#define atomic_fetch_and_explicit(obj, arg, order) __atomic_fetch_and((obj), (arg), (order))
+#define atomic_fetch_add(obj, arg) ((__typeof__(*(obj) + 0))__atomic_fetch_add((obj), (arg), __ATOMIC_SEQ_CST))
+#define atomic_fetch_add_explicit(obj, arg, order) ((__typeof__(*(obj) + 0))__atomic_fetch_add((obj), (arg), (order)))
+#define atomic_fetch_sub(obj, arg) ((__typeof__(*(obj) + 0))__atomic_fetch_sub((obj), (arg), __ATOMIC_SEQ_CST))
+#define atomic_fetch_sub_explicit(obj, arg, order) ((__typeof__(*(obj) + 0))__atomic_fetch_sub((obj), (arg), (order)))
+#define atomic_fetch_or(obj, arg) ((__typeof__(*(obj) + 0))__atomic_fetch_or((obj), (arg), __ATOMIC_SEQ_CST))
+#define atomic_fetch_or_explicit(obj, arg, order) ((__typeof__(*(obj) + 0))__atomic_fetch_or((obj), (arg), (order)))
+#define atomic_fetch_xor(obj, arg) ((__typeof__(*(obj) + 0))__atomic_fetch_xor((obj), (arg), __ATOMIC_SEQ_CST))
+#define atomic_fetch_xor_explicit(obj, arg, order) ((__typeof__(*(obj) + 0))__atomic_fetch_xor((obj), (arg), (order)))
+#define atomic_fetch_and(obj, arg) ((__typeof__(*(obj) + 0))__atomic_fetch_and((obj), (arg), __ATOMIC_SEQ_CST))
+#define atomic_fetch_and_explicit(obj, arg, order) ((__typeof__(*(obj) + 0))__atomic_fetch_and((obj), (arg), (order)))
 
 #define atomic_flag_test_and_set(obj) __atomic_test_and_set((obj), __ATOMIC_SEQ_CST)
 #define atomic_flag_test_and_set_explicit(obj, order) __atomic_test_and_set((obj), (order))
