@@ -45,6 +45,9 @@ var syncTypes = map[string]cfa.VarKind{
 	"cnd_t":     cfa.Sync,
 	"once_flag": cfa.Sync,
 	"thrd_t":    cfa.Handle,
+	// Thread-specific data keys (specific.go).
+	"pthread_key_t": cfa.Sync,
+	"tss_t":         cfa.Sync,
 }
 
 // syncTypeName returns the synchronization typedef t is (through
@@ -56,9 +59,6 @@ func (b *builder) syncTypeName(t cc.Type) string {
 			break
 		}
 		if _, ok := syncTypes[td.Name()]; ok {
-			return td.Name()
-		}
-		if td.Name() == "pthread_key_t" {
 			return td.Name()
 		}
 		t = td.Type()
@@ -599,6 +599,9 @@ func init() {
 		"pthread_detach": {1, lowerDetach},
 		"sched_yield":    {0, func(c *pcall) { c.ret(num(0)) }},
 		"pthread_yield":  {0, func(c *pcall) { c.ret(num(0)) }},
+	}
+	for name, pr := range specificPrims {
+		prims[name] = pr
 	}
 }
 
@@ -1314,10 +1317,6 @@ var unsupportedPrims = map[string]string{
 	"pthread_mutex_consistent":    "robust mutexes",
 	"pthread_cancel":              "thread cancellation",
 	"pthread_kill":                "signals",
-	"pthread_key_create":          "thread-specific data (pthread_key_*)",
-	"pthread_key_delete":          "thread-specific data (pthread_key_*)",
-	"pthread_getspecific":         "thread-specific data (pthread_key_*)",
-	"pthread_setspecific":         "thread-specific data (pthread_key_*)",
 	"sem_open":                    "named semaphores",
 	"sem_close":                   "named semaphores",
 	"sem_unlink":                  "named semaphores",
@@ -1326,9 +1325,6 @@ var unsupportedPrims = map[string]string{
 func (t *tb) unsupportedPrim(name string, x *cc.PostfixExpression) {
 	if why, ok := unsupportedPrims[name]; ok {
 		t.b.fail(x, "unsupported: %s (%s)", name, why)
-	}
-	if strings.HasPrefix(name, "tss_") {
-		t.b.fail(x, "unsupported: %s (thread-specific storage)", name)
 	}
 	if strings.HasPrefix(name, "pthread_") || strings.HasPrefix(name, "sem_") || strings.HasPrefix(name, "thrd_") || strings.HasPrefix(name, "mtx_") || strings.HasPrefix(name, "cnd_") {
 		t.b.fail(x, "unsupported: %s", name)
