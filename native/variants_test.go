@@ -120,6 +120,25 @@ func TestVariantsNeverProvedSafeWhenRacing(t *testing.T) {
 	}
 }
 
+// hbRace reports whether the explicit engine finds, under C11's
+// happens-before, a race on an object TSan names.
+func hbRace(ctx context.Context, p *cfa.Program, vars []*cfa.Var, racy map[string]bool) bool {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	for i, r := range explicit.Check(ctx, p, vars, explicit.Options{RaceDef: interp.C11, Threads: 2, MaxStates: 100_000}) {
+		name := vars[i].CName
+		if name == "" {
+			name = vars[i].Name
+		}
+		for tsanName := range racy {
+			if r.Verdict == report.Race && sameObject(tsanName, objectOf(name)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // judgeVariant runs the three judges on v, counts the outcomes, and
 // returns a line for the log ("" for nothing to say).
 func judgeVariant(t *testing.T, v variants.Variant, count func(string)) string {
@@ -225,7 +244,15 @@ func judgeVariant(t *testing.T, v variants.Variant, count func(string)) string {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		wrong = append(wrong, "every variable (TSan reports races on "+strings.Join(names, ", ")+")")
+		if hbRace(ctx, p, vars, racy) {
+			// TSan judges by happens-before, the svcomp definition by
+			// interleavings: a race only happens-before shows (an access
+			// after a lock that fails on a destroyed mutex, never
+			// beside the other) is C11's, which --race-def c11 reports.
+			count("hb-only")
+		} else {
+			wrong = append(wrong, "every variable (TSan reports races on "+strings.Join(names, ", ")+")")
+		}
 	}
 	for obj := range safeObj {
 		for tsanName := range racy {

@@ -90,6 +90,9 @@ type builder struct {
 	// and where: on an address they would count cells, not bytes
 	// (checkIntegerArithmetic).
 	intOps map[cfa.Expr]cc.Node
+	// bytePtrs are the pointers arithmetic moves by bytes, which settle
+	// checks point into objects made of bytes.
+	bytePtrs []bytePtr
 	// orderOps are the source's comparisons <, <=, >, >=, by shape:
 	// on addresses of two objects C leaves the outcome unspecified
 	// (checkAddressOrder).

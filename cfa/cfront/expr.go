@@ -552,15 +552,16 @@ func (t *tb) ptrArith(n cc.Node, op cfa.BinOp, x, y cfa.Expr, xn, yn cc.Expressi
 	yp := isPtr(yn.Type()) || isArray(yn.Type())
 	switch {
 	case xp && yp:
-		k := t.stride(pointee(xn.Type()), xn)
+		k := t.stride(pointee(xn.Type()), xn, x)
+		t.stride(pointee(yn.Type()), yn, y)
 		return mkBin(cfa.Div, mkBin(cfa.Sub, x, y), num(k))
 	case xp && op == cfa.Add:
-		return t.subscript(xn, x, y, t.stride(pointee(xn.Type()), xn))
+		return t.subscript(xn, x, y, t.stride(pointee(xn.Type()), xn, x))
 	case xp:
 		// x - i*k: a shape no subscript has.
-		return mkBin(op, x, mkBin(cfa.Mul, y, num(t.stride(pointee(xn.Type()), xn))))
+		return mkBin(op, x, mkBin(cfa.Mul, y, num(t.stride(pointee(xn.Type()), xn, x))))
 	case yp:
-		return t.subscript(yn, y, x, t.stride(pointee(yn.Type()), yn))
+		return t.subscript(yn, y, x, t.stride(pointee(yn.Type()), yn, y))
 	}
 	return t.intBin(n, op, x, y)
 }
@@ -592,7 +593,7 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	} else {
 		rhs = t.operand(x.AssignmentExpression, true)
 		if isPtr(x.UnaryExpression.Type()) && (op == cfa.Add || op == cfa.Sub) {
-			rhs = mkBin(cfa.Mul, rhs, num(t.stride(pointee(x.UnaryExpression.Type()), x)))
+			rhs = mkBin(cfa.Mul, rhs, num(t.stride(pointee(x.UnaryExpression.Type()), x, lv.ref())))
 		}
 	}
 	if lv.l == nil && hasSE(x.AssignmentExpression) {
@@ -660,7 +661,7 @@ func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Ex
 	var step int64 = 1
 	ptr := isPtr(n.Type())
 	if ptr {
-		step = t.stride(pointee(n.Type()), n)
+		step = t.stride(pointee(n.Type()), n, lv.ref())
 	}
 	return t.updateScalar(lv, want, func(v *cfa.Var) cfa.Expr {
 		next := func(o cfa.Expr) cfa.Expr {

@@ -129,14 +129,56 @@ const addressWindow = 1 << 24
 // variable.
 const maxCells = 4096
 
-// stride is cellCount(elem) for pointer arithmetic, failing at n.
-func (t *tb) stride(elem cc.Type, n cc.Node) int64 {
+// stride is cellCount(elem) for pointer arithmetic on ptr, failing at
+// n. Cells are whole scalars, so a byte offset counts cells only inside
+// an object made of bytes: arithmetic on a char or _Bool pointer moves
+// by one cell, and checkByteArithmetic rejects it once the points-to
+// analysis shows ptr may point into any other object (an int's bytes
+// would land on the wrong cell). A nil ptr (a pointer in memory) and
+// void pointers are rejected at once.
+func (t *tb) stride(elem cc.Type, n cc.Node, ptr cfa.Expr) int64 {
 	if elem != nil && (isVoid(elem) || (elem.Size() == 1 && !t.b.isStruct(elem) && !isArray(elem))) {
-		// Cells are whole scalars: a byte offset into an int would
-		// land on the wrong cell.
-		t.b.fail(n, "unsupported: arithmetic on a pointer to %s (byte offsets)", describeC(elem))
+		if ptr == nil || isVoid(elem) {
+			t.b.fail(n, "unsupported: arithmetic on a pointer to %s (byte offsets)", describeC(elem))
+		}
+		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: ptr, n: n, elem: elem})
+		return 1
 	}
 	return t.cellStride(elem, n)
+}
+
+// bytePtr is a pointer that arithmetic moves by bytes.
+type bytePtr struct {
+	e    cfa.Expr
+	n    cc.Node
+	elem cc.Type
+}
+
+// checkByteArithmetic rejects arithmetic on a char or _Bool pointer
+// that may point into an object not made of bytes (see stride).
+func (b *builder) checkByteArithmetic(r *pointsto.Result) {
+	for _, bp := range b.bytePtrs {
+		vals := r.Eval(bp.e)
+		bad := ""
+		if vals.Top {
+			bad = "memory circ does not know"
+		}
+		for _, a := range vals.All() {
+			o, _ := b.prog.Memory.Find(a)
+			if o == nil || bad != "" {
+				continue
+			}
+			for _, c := range o.Cells {
+				if ci := b.cells[c]; ci == nil || ci.l == nil || ci.l.typ == nil || ci.l.typ.Size() != 1 {
+					bad = o.Name
+					break
+				}
+			}
+		}
+		if bad != "" {
+			b.fail(bp.n, "unsupported: arithmetic on a pointer to %s (byte offsets) into %s, which is not made of bytes", describeC(bp.elem), bad)
+		}
+	}
 }
 
 // containerOf lowers the one byte arithmetic circ follows, Linux's

@@ -26,6 +26,14 @@ type lval struct {
 	arg bool
 }
 
+// ref is the value of a variable lvalue, nil for one in memory.
+func (lv lval) ref() cfa.Expr {
+	if lv.l == nil {
+		return nil
+	}
+	return ref(lv.l.v)
+}
+
 // derefSite is one choice on a run-time address (an access through a
 // pointer, a free): an arm per target address, guarded by `addr ==
 // target`, and an arm for every other value. The points-to analysis
@@ -192,11 +200,13 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 			}
 			idx := t.intExpr(in)
 			et := pointee(an.Type())
-			k := t.stride
+			var k int64
 			if isArray(an.Type()) {
-				k = t.cellStride // a char array's own elements
+				k = t.cellStride(et, x) // a char array's own elements
+			} else {
+				k = t.stride(et, x, base)
 			}
-			return t.atAddr(t.subscript(an, base, idx, k(et, x)), et, x)
+			return t.atAddr(t.subscript(an, base, idx, k), et, x)
 		}
 	case *cc.UnaryExpression:
 		switch x.Case {

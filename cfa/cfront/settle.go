@@ -32,6 +32,7 @@ func (b *builder) settle() {
 		r = pointsto.Analyze(b.prog, b.arms, b.subs)
 	}
 	b.checkIntegerArithmetic(r)
+	b.checkByteArithmetic(r)
 	b.checkAddressOrder(r)
 	b.checkDerefs(r)
 	b.checkAtomicWrites(r)
