@@ -258,25 +258,7 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		if t.b.funcs[name] != nil {
 			return nil, false
 		}
-		for i, a := range as {
-			if s, ok := strip(a).(*cc.PrimaryExpression); ok && s.Case == cc.PrimaryExpressionString {
-				if i == 0 && strings.Contains(s.Token.SrcStr(), "%n") {
-					t.b.fail(a, "unsupported: %%n in printf format")
-				}
-				continue
-			}
-			if isInt(a.Type()) {
-				t.discardRead(a, p)
-				continue
-			}
-			t.b.fail(a, "unsupported: %s argument of %s", describe(a.Type()), name)
-		}
-		if !want {
-			return nil, true
-		}
-		tmp := t.temp(x.Type())
-		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: tmp, Pos: p, Note: name + " result"})
-		return cfa.Ref{V: tmp}, true
+		return t.lowerPrint(name, x, as, want, p), true
 	}
 	return nil, false
 }
