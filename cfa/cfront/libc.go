@@ -48,6 +48,16 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return unless(want, t.memcpy(name, x, as, p)), true
 	case "scanf":
 		return t.scanf(x, as, want, p), true
+	case "ffs", "ffsl", "ffsll", "__builtin_ffs", "__builtin_ffsl", "__builtin_ffsll":
+		t.nargs(x, name, as, 1)
+		bits := int64(64)
+		if strings.HasSuffix(name, "ffs") {
+			bits = 32
+		}
+		if !isInt(as[0].Type()) || as[0].Type().Size()*8 > bits {
+			t.b.fail(as[0], "unsupported: %s of a %s (converted to the parameter's type)", name, describeC(as[0].Type()))
+		}
+		return unless(want, firstSetBit(t.plain(t.intExpr(as[0]), p), bits)), true
 	case "time":
 		t.nargs(x, name, as, 1)
 		if isNull(as[0]) {
@@ -75,6 +85,18 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return zeroIf(want), true
 	}
 	return ref(t.result(name, x, p)), true
+}
+
+// firstSetBit is ffs(v) for a v of the given width: 0 for 0, else the
+// position (from 1) of its least significant set bit, as a chain of
+// tests of single bits, which the engines compute exactly.
+func firstSetBit(v cfa.Expr, bits int64) cfa.Expr {
+	var e cfa.Expr = num(0)
+	for i := bits - 1; i >= 0; i-- {
+		bit := mkBin(cfa.Ne, mkBin(cfa.BitAnd, v, num(int64(uint64(1)<<uint(i)))), num(0))
+		e = cfa.Cond{C: bit, T: num(i + 1), F: e}
+	}
+	return e
 }
 
 // nargs checks the number of arguments of a library call.
