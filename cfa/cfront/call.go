@@ -254,11 +254,6 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		join()
 		store()
 		return unless(want, ref(res)), true
-	case "printf", "puts", "putchar":
-		if t.b.funcs[name] != nil {
-			return nil, false
-		}
-		return t.lowerPrint(name, x, as, want, p), true
 	}
 	return nil, false
 }

@@ -34,6 +34,9 @@ var libcResult = map[string][2]*int64{
 // libc lowers a call to a C library function circ models; ok is false
 // for other functions.
 func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
+	if v, ok := t.lowerStdio(name, x, as, want, p); ok {
+		return v, true
+	}
 	switch name {
 	case "__builtin_memset", "__builtin_memcpy", "__builtin_memmove":
 		// What the headers' macros and fortified versions call.
@@ -48,6 +51,12 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return unless(want, t.memcpy(name, x, as, p)), true
 	case "scanf":
 		return t.scanf(x, as, want, p), true
+	case "strlen":
+		t.nargs(x, name, as, 1)
+		if pt := pointee(as[0].Type()); pt == nil || pt.Size() != 1 || !isInt(pt) {
+			t.b.fail(as[0], "unsupported: %s argument of %s", describe(as[0].Type()), name)
+		}
+		return unless(want, ref(t.readString(as[0], nil, p))), true
 	case "ffs", "ffsl", "ffsll", "__builtin_ffs", "__builtin_ffsl", "__builtin_ffsll":
 		t.nargs(x, name, as, 1)
 		bits := int64(64)
