@@ -271,9 +271,11 @@ func (b *builder) build() *cfa.Program {
 	b.scanTakenFuncs()
 	b.scanExternResults()
 	// Globals the program's own file declares extern and does not
-	// define live in code circ does not see (externalCall).
+	// define live in code circ does not see (externalCall), but for the
+	// C library's own, which a preprocessed or combined file declares
+	// itself: what the library does with them is its business.
 	for _, name := range order {
-		if d := b.gdecls[name]; !defined[name] && b.pos(d).File == b.file {
+		if d := b.gdecls[name]; !defined[name] && b.pos(d).File == b.file && !libcGlobals[name] {
 			b.externData = append(b.externData, d)
 		}
 	}

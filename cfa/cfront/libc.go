@@ -22,6 +22,18 @@ var libcState = map[string]string{
 	"lrand48": "rand48", "mrand48": "rand48", "srand48": "rand48",
 }
 
+// libcGlobals are the C library's own globals (stdio's streams, getopt's
+// state, the time zone, the environment), which a preprocessed or
+// combined file declares in its own text: a library function that
+// reads or updates them touches no memory of the program's.
+var libcGlobals = map[string]bool{
+	"stdin": true, "stdout": true, "stderr": true,
+	"optarg": true, "optind": true, "opterr": true, "optopt": true,
+	"environ": true, "__environ": true,
+	"tzname": true, "__tzname": true, "timezone": true, "__timezone": true, "daylight": true, "__daylight": true,
+	"program_invocation_name": true, "program_invocation_short_name": true,
+}
+
 // libcResult is the range of the value of C library functions that
 // return an unknown number; a nil bound is the type's.
 var libcResult = map[string][2]*int64{

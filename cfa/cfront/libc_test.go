@@ -338,3 +338,19 @@ func TestExternalResultMayPointIntoArguments(t *testing.T) {
 		t.Errorf("*r may write %v, want every element of arr", written)
 	}
 }
+
+// TestLibraryGlobalsDeclaredInTheFile: a combined or preprocessed file
+// declares the C library's own globals (stderr) in its own text; an
+// undefined function may still be called, since what the library does
+// with its globals touches nothing of the program's. Another global the
+// file declares extern and does not define still stops it.
+func TestLibraryGlobalsDeclaredInTheFile(t *testing.T) {
+	const head = "struct _IO_FILE;\ntypedef struct _IO_FILE FILE;\nextern FILE *stderr;\nextern int getpid(void);\n"
+	if _, err := Parse("t.c", []byte(head+"int main(void) {\n  return getpid();\n}\n")); err != nil {
+		t.Errorf("stderr declared in the file: %v", err)
+	}
+	_, err := Parse("t.c", []byte(head+"extern int shared_counter;\nint main(void) {\n  return getpid();\n}\n"))
+	if err == nil || !strings.Contains(err.Error(), "may access shared_counter") {
+		t.Errorf("a program's own extern global: got %v, want an error naming shared_counter", err)
+	}
+}

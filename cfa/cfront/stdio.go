@@ -140,7 +140,7 @@ func (t *tb) lowerStdio(name string, x *cc.PostfixExpression, as []cc.Expression
 		default:
 			t.b.fail(x, "%s takes %d argument(s), got %d", name, len(f.args), len(as))
 		}
-		if s, ok := strip(a).(*cc.PrimaryExpression); ok && s.Case == cc.PrimaryExpressionString {
+		if s, ok := stripCasts(a).(*cc.PrimaryExpression); ok && s.Case == cc.PrimaryExpressionString {
 			if role == ioFormat && i == len(f.args)-1 {
 				var bad string
 				if convs, bad = printfConvs(s.Token.SrcStr()); bad != "" {
