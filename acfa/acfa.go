@@ -2,10 +2,12 @@
 // (ACFAs) whose locations are labelled with regions over global
 // predicates and whose edges havoc sets of globals, the counter
 // abstraction of how many context threads sit at each location (0..k or
-// omega), and CheckSim, the simulation preorder of the paper's section
-// 3.4 that discharges the "guarantee" half of the assume-guarantee loop,
-// and Summarize, which folds atomic sections and transient chains into single moves for
-// contexts under the circ race definition.
+// omega), CheckSim, the simulation preorder of the paper's section 3.4
+// that discharges the "guarantee" half of the assume-guarantee loop,
+// Summarize, which folds a thread's transient chains and, under the circ
+// race definition, its atomic sections into single moves before other
+// threads use it as their context, and DOT, the Graphviz view of an
+// ACFA that circ acfa prints.
 //
 // Regions are kept abstract here: a Label is any value with an
 // implication test, so that acfa does not depend on how predicate

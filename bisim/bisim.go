@@ -2,13 +2,14 @@
 // it minimizes an abstract reachability graph, already projected onto the
 // global variables, to its weak-bisimulation quotient, which becomes the
 // next abstract thread of the context. Locations are observed through
-// their label, atomicity, transience, handler flag and finality; edges
-// with an empty action between locations that agree on all of them are
-// silent, every other edge is visible with its action as label. The quotient keeps one
-// location per equivalence class and the image of every edge of the graph
-// (self loops included), so the graph is always simulated by its quotient
-// (acfa.CheckSim) and the quotient can serve as a sound context once it
-// also simulates the next graph.
+// their label, atomicity, transience, handler flag and finality; an edge
+// with an empty action and no guard narrower than its source's label,
+// between locations that agree on all of them, is silent, and every
+// other edge is visible, labelled by its action, guard and post. The
+// quotient keeps one location per equivalence class and the image of
+// every edge of the graph (self loops included), so the graph is always
+// simulated by its quotient (acfa.CheckSim) and the quotient can serve as
+// a sound context once it also simulates the next graph.
 package bisim
 
 import (

@@ -1,8 +1,9 @@
 // Package cfa owns circ's program representation: control-flow automata
 // (CFAs), one per thread template, over a small side-effect-free expression
 // IR. Every later stage (the concrete interpreter, the explicit engine,
-// predicate abstraction, context inference) reads programs only through this
-// package; the C front end in cfa/cfront is the only producer.
+// predicate abstraction, context inference, the lockset baseline) reads
+// programs only through this package; the C front end in cfa/cfront is
+// the only producer.
 //
 // Integers are mathematical integers, as in BLAST, and C's conversions are
 // explicit: the front end wraps a value into a narrower or differently
@@ -11,6 +12,16 @@
 // Signed overflow, undefined in C, is not wrapped. Boolean-valued
 // expressions (comparisons, &&, ||, !) evaluate to 0 or 1 when used as
 // integers, and an integer used as a condition means "!= 0", as in C.
+//
+// Besides the automata it owns what every engine reads the same way: the
+// layout of the objects reached through pointers (Memory, with summary
+// objects for unboundedly many), program-wide facts (the read and write
+// sets and template multiplicities Finish computes, the globals two
+// threads share, SharedMemory), and the marks on edges: undefined
+// behaviour, which every engine cuts and reports as a finding
+// (Edge.Undefined), over-approximation (Edge.Approx, collected in
+// Program.Approximations) and the C11 memory order of an atomic
+// operation (Edge.Order, for --race-def c11).
 package cfa
 
 import (

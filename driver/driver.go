@@ -4,10 +4,14 @@
 // inner loop weakens the context (ReachAndBuild, CheckSim, Collapse)
 // until the assume-guarantee fixpoint holds for every template, and the
 // outer loop refines predicates or the counter bound k from abstract race
-// traces until the proof or a replayed concrete race. It also decides,
-// once per program, which undefined-behaviour sites a run can reach
-// (CheckUndefined, the same loop with no variable to check), and settles
-// the sites each variable's check met (SettleUndefined).
+// traces until the proof or a replayed concrete race (unknown when a
+// budget, the timeout or refinement runs out). By default the rounds run
+// with at most k threads per template and no omega until their fixpoint,
+// which one round with omega counters must then confirm (omega-CIRC,
+// section 5); Options.Plain runs every round with omega counters. It also
+// decides, once per program, which undefined-behaviour sites a run can
+// reach (CheckUndefined, the same loop with no variable to check), and
+// settles the sites each variable's check met (SettleUndefined).
 package driver
 
 import (

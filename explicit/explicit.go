@@ -10,7 +10,9 @@
 // covered every behaviour of the program: all states explored, no thread
 // bound hit, every nondeterministic choice enumerated exhaustively, no
 // budget or timeout, no runtime error. Otherwise the verdict is unknown
-// with the precise reason.
+// with the precise reason. A run that reaches undefined behaviour
+// (cfa.Edge.Undefined) stops there, as in every engine, and each site
+// reached is a finding with its replayed trace (interp.ReplayUndefined).
 package explicit
 
 import (

@@ -23,8 +23,9 @@ const Dir = "circ-builtin-include"
 // searched before the system's include directories.
 const OverrideDir = Dir + "/override"
 
-// FS serves the embedded headers as Dir/circ/NAME.h; every other name is
-// not found, so that the front end falls back to the host file system.
+// FS serves the embedded headers as Dir/circ/NAME.h and
+// Dir/override/NAME.h; every other name is not found, so that the front
+// end falls back to the host file system.
 var FS fs.FS = prefixFS{}
 
 type prefixFS struct{}

@@ -3,10 +3,13 @@
 // the scheduler (a thread inside an atomic section runs alone), the exact
 // evaluation of the expression IR on mathematical integers (runtime errors
 // such as division by zero or int64 overflow block the step and are
-// reported, never guessed), the race definitions of design.md and C11's
-// happens-before (hb.go, --race-def c11), and
-// Replay, the strict check that every reported race trace goes through
-// before any engine may report it.
+// reported, never guessed), the race definitions of
+// docs/race-definitions.md (svcomp, circ, and c11 with its happens-before
+// in hb.go), and Replay, the strict check that every reported race trace
+// goes through before any engine may report it. ReplayUndefined checks a
+// run into undefined behaviour the same way, and CompleteJoins (joins.go)
+// completes the joins of traces through thread handles circ does not
+// track, so that they can be replayed.
 package interp
 
 import (

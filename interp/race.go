@@ -7,7 +7,7 @@ import (
 	"circ/cfa"
 )
 
-// RaceDef selects the race definition (design.md, "Race definitions").
+// RaceDef selects the race definition (docs/race-definitions.md).
 type RaceDef int
 
 const (

@@ -7,11 +7,15 @@
 // computes, at each location, the set of locks definitely held there (the
 // intersection over all paths reaching it):
 //
-//   - a mutex is added by Lock and removed by Unlock;
-//   - TryLock: the mutex is held only on the paths that pass an
-//     `assume r == 0` edge on the trylock's result r (also written `!r`,
-//     `!(r != 0)`, `0 == r`, or through copies r2 := r) before r is
-//     overwritten; on every other path it is treated as not held. A
+//   - a lock is added where a thread acquires it and removed where it
+//     releases it: a mutex (pthread, C11 or spin lock; a recursive one
+//     counts how often it is held), a rwlock in write or read mode, and
+//     a semaphore that every sem_init starts at 1 (sem_wait takes it,
+//     sem_post gives it back); any other semaphore protects nothing;
+//   - a trylock or timed lock: the lock is held only on the paths that
+//     pass an `assume r == 0` edge on the call's result r (also written
+//     `!r`, `!(r != 0)`, `0 == r`, or through copies r2 := r) before r
+//     is overwritten; on every other path it is treated as not held. A
 //     trylock whose result is ignored therefore protects nothing.
 //   - the pseudo-lock "atomic" is held at every atomic location (atomic
 //     sections, `__VERIFIER_atomic_*` functions, nesC atomic: interrupts
@@ -21,14 +25,14 @@
 // (cfa.Edge.Reads/Writes) is an access, with the lockset of its source
 // location. Two accesses conflict when they may come from different
 // threads (different templates, or the same template when it can run
-// more than one instance), at least one is a write, and their locksets
-// are disjoint. A variable with a conflicting
-// pair is reported `race`, otherwise `safe`. The check never says
-// `unknown`.
+// more than one instance), at least one is a write, and they hold no
+// lock in common that excludes one from the other (two read locks of a
+// rwlock do not). A variable with a conflicting pair is reported `race`,
+// otherwise `safe`. The check never says `unknown`.
 //
 // Like the classic tools, the check ignores thread creation and join
 // ordering, with one common refinement: accesses by main before its first
-// pthread_create (on every path from main's entry) run while no other
+// thread creation (on every path from main's entry) run while no other
 // thread exists and are not concurrent with anything. Accesses after a
 // join, or by a thread before it creates others, are still considered
 // concurrent. No values are tracked, so synchronization through values

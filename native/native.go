@@ -3,21 +3,23 @@
 // rewrites the C file source to source, inserting a schedule point
 // (__circ_point(N)) before each statement, and into each controlling
 // expression, at which the trace takes a step (positions come from the
-// trace, statements from cc/v4's AST, and every inserted text stays on
-// its line so that line numbers do not move). A generated runtime forces
-// the trace's interleaving at those points: a global turn over the
-// schedule (the trace's steps, consecutive steps of one thread at one
-// point merged), waited for by spinning on relaxed atomics, from which
+// trace, statements from cc/v4's AST, and every inserted text stays on its
+// line so that line numbers do not move). A generated runtime forces the
+// trace's interleaving at those points: a global turn over the schedule
+// (the trace's steps, consecutive steps of one thread at one point
+// merged), waited for by spinning on relaxed atomics, from which
 // ThreadSanitizer derives no happens-before edge, so the forcing cannot
 // hide the race. Threads learn their trace name (template#instance, in
-// creation order) from a pthread_create wrapper; nondeterministic inputs
-// and uninitialized locals take the trace's chosen values; circ's
-// built-ins get native definitions (an atomic section is one recursive
-// global lock). After the last step every thread runs free, and the two
-// racing threads perform their accesses. A watchdog gives up forcing when
-// the schedule does not move (a step the source-level points cannot
-// force). The program is compiled with gcc -fsanitize=thread -g -O0 and
-// run with a time limit; the verdict comes from TSan's reports.
+// creation order) from pthread_create and thrd_create wrappers;
+// nondeterministic inputs and uninitialized locals take the trace's chosen
+// values; circ's built-ins get native definitions (an atomic section is
+// one recursive global lock). After the last step every thread runs free,
+// and the two racing threads perform their accesses. A watchdog gives up
+// forcing when the schedule does not move (a step the source-level points
+// cannot force). The program is compiled with gcc -fsanitize=thread -g -O0
+// and run with a time limit; the verdict comes from TSan's reports.
+// RunFree (free.go) runs a program under TSan with no schedule at all, as
+// the machine schedules it: the native judge of the variant tests.
 //
 // The global lock of atomic sections does not hide a race under the
 // svcomp definition: there, at most one of the two accesses is inside an
@@ -25,7 +27,7 @@
 // so it takes no lock between the race state and the access, and no
 // release/acquire pair can order the two accesses. It could only order
 // accesses that circ runs in atomic sections of both threads, which are
-// not races under either definition.
+// not races under any definition.
 package native
 
 import (

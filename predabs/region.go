@@ -4,8 +4,13 @@
 // Abs.P(sp) for thread edges and for context havoc edges, and
 // ReachAndBuild (the paper's Algorithms 1-4), which explores the abstract
 // multithreaded program ((C, P), (A, k)), detects abstract races and
-// builds the abstract reachability graph (ARG), crossing atomic sections
-// and chains of local steps (transient locations) in single steps.
+// builds the abstract reachability graph (ARG), crossing chains of local
+// steps (transient locations) and, under the circ race definition, atomic
+// sections in single steps. With Setup.Exact it runs the context with at
+// most k threads per template and no omega (omega-CIRC's ReachAndBuild^k).
+// It stops at, or records in the ARG, the undefined-behaviour edges the
+// thread can take (Setup.RefineUB, ARG.Undefined). Canonical, Eliminate
+// and Generalize shape the predicates refinement adds.
 package predabs
 
 import (

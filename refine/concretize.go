@@ -1,11 +1,13 @@
 // Package refine owns counterexample analysis (the paper's procedure
-// Refine): it turns an abstract race trace into a concrete interleaving of
-// CFA edges through the ARGs the context ACFAs were collapsed from and
-// their maps mu, decides whether the counter bound k was too small,
-// builds the interleaving's trace formula in SSA form and asks Z3 about
-// it. A satisfiable formula yields a concrete trace (values from the
-// model) for the interpreter to replay; an unsatisfiable one yields new
-// predicates mined from a minimal unsatisfiable core.
+// Refine): it turns an abstract trace, to a race or to an
+// undefined-behaviour edge (predabs.RaceError), into a concrete
+// interleaving of CFA edges through the ARGs the context ACFAs were
+// collapsed from and their maps mu, decides whether the counter bound k
+// was too small, builds the interleaving's trace formula in SSA form and
+// asks Z3 about it. A satisfiable formula yields a concrete trace (values
+// from the model) for the interpreter to replay; an unsatisfiable one
+// yields new predicates mined from a minimal unsatisfiable core, with
+// value predicates as a fallback when those add nothing new.
 package refine
 
 import (

@@ -1,5 +1,5 @@
 // Package svcomp owns circ's side of the SV-COMP conventions: reading a
-// task definition (format 2.0: input files, properties with expected
+// task definition (format 2.x: one input file, properties with expected
 // verdicts, language and data model), recognising the one property circ
 // decides (no-data-race), and the verdict line SV-COMP tools print
 // ("RESULT: true", "RESULT: false(no-data-race)", "RESULT: unknown").

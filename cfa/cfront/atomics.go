@@ -16,9 +16,11 @@ import (
 // step, and under --race-def svcomp two atomic accesses never race while
 // an atomic and a plain one do, because an access counts as atomic when
 // its thread is at an atomic location. Operands are evaluated before the
-// section (plain reads stay plain), and every memory order is read as
-// memory_order_seq_cst: circ explores sequentially consistent
-// interleavings only, and says so in the report for weaker orders.
+// section (plain reads stay plain). Each operation's memory order stays
+// on its edges (cfa.Edge.Order), which --race-def c11 reads for
+// happens-before; the interleavings circ explores are sequentially
+// consistent under every definition, so a weaker order is read as
+// memory_order_seq_cst there and the report says so (memoryOrder).
 
 // isAtomicObject reports whether declarator d declares an _Atomic
 // object (or array of them), directly or through typedefs (atomic_int,

@@ -1,28 +1,42 @@
 // Package cfront is circ's C front end: it owns the translation of a C
-// source file (or an already preprocessed .i file) into a cfa.Program. It
-// preprocesses, parses and type checks with modernc.org/cc/v4 (using the
-// host gcc's predefined macros and include paths), then lowers the
-// functions reachable from main and from every function passed to
-// pthread_create into one control-flow automaton per thread template, with
-// all calls inlined, side effects linearized into temporaries, and the
-// concurrency conventions of design.md (pthread and C11 threads and their
-// synchronization, atomics, atomic sections, __VERIFIER_* built-ins,
-// assert) mapped onto cfa operations (sync.go, threads.go, atomics.go).
-// Struct variables are replaced by their scalar fields (structs.go);
-// objects reached through pointers, arrays and heap blocks are laid out
-// as cells, and dereferences become choices among them (memory.go), with
+// source file (or an already preprocessed .i file) into a cfa.Program
+// (Load, Parse and their -With forms; ParseAST for tools that want the
+// AST). It preprocesses, parses and type checks with modernc.org/cc/v4
+// (using the host gcc's predefined macros and include paths, and circ's
+// own headers from package include), then lowers the functions reachable
+// from main and from every thread start routine (pthread_create,
+// thrd_create, callbacks handed to code without a body) into one
+// control-flow automaton per thread template, with all calls inlined and
+// side effects linearized into temporaries.
+//
+// The concurrency API of docs/concurrency-api.md (pthread and C11
+// threads, thread ids, joins and detach, mutexes, rwlocks, spin locks,
+// semaphores, condition variables, barriers, once, thread-specific and
+// thread-local data, atomics with their memory orders, atomic sections,
+// __VERIFIER_* built-ins, assert) is mapped onto cfa operations (sync.go,
+// threads.go, specific.go, tls.go, atomics.go). Struct variables are
+// replaced by their scalar fields (structs.go); objects reached through
+// pointers, arrays and heap blocks are laid out as cells, and
+// dereferences become choices among them (memory.go, pointers.go), with
 // summaries for arrays, heap blocks and library objects of unbounded
 // number (heap.go, extern.go); calls through function pointers become
-// choices among the functions the pointer may hold (funcptr.go); the C
-// library's effects are in libc.go. Where C leaves a step undefined
-// (an invalid access, a second join of a thread, ...), the step is an
+// choices among the functions the pointer may hold (funcptr.go); the
+// points-to analysis then settles what that left open (settle.go). The C
+// library functions circ models are in libc.go and stdio.go; a function
+// with neither a body nor a model is approximated as separately compiled
+// code that may return any value, read and overwrite what its pointer
+// arguments reach and run its callbacks in new threads (libc.go).
+//
+// Where C leaves a step undefined (an invalid access, a second join of a
+// thread, a mutex that holds indeterminate bytes, ...), the step is an
 // undefined-behaviour arm (cfa.Edge.Undefined), never a silent cut; where
-// the front end over-approximates, the edge is marked (cfa.Edge.Approx).
-// Anything it cannot model soundly (floating point, recursion, a shared
-// stack object that would need a summary, calls to functions without a
-// body that the library table does not know) is reported as an *Error
-// with its file:line:column; the package never guesses and never panics
-// through its API.
+// the front end over-approximates (an undefined function, a weak memory
+// order read as seq_cst), the edge is marked (cfa.Edge.Approx). Anything
+// it cannot model soundly (floating point, recursion, setjmp/longjmp, a
+// stack object shared by the threads of a template that runs more than
+// once, a number computed from a packed layout, ...) is reported as an
+// *Error with its file:line:column; the package never guesses and never
+// panics through its API.
 package cfront
 
 import (

@@ -11,8 +11,15 @@ package cfront
 //   - a stack or heap object created by a thread that can run more than
 //     once is either private to each such thread (no other thread can
 //     hold its address), and then becomes a local of the template, or
-//     shared, which needs a summary circ does not build yet: rejected.
-//     A heap object allocated on a loop is rejected too.
+//     shared: a heap object then becomes a summary (heap.go), as does
+//     one allocated in a loop, and the program is lowered again; a
+//     shared stack object, or a block of variable size allocated more
+//     than once, is rejected;
+//   - the uses of addresses the lowering could not judge alone (integer
+//     and byte arithmetic on them, comparisons C leaves unspecified,
+//     plain writes of atomic objects and library accesses through them)
+//     are checked, and the program is rejected where circ's layout
+//     would decide what C does not.
 
 import (
 	"circ/cfa"

@@ -8,10 +8,14 @@
 // guard `addr == A` can hold, so an arm for a cell the pointer never
 // reaches contributes nothing and can be removed.
 //
-// The front end uses the result to prune those arms, to check that every
-// address a dereference may see is covered by an arm of the right type,
-// and to decide which objects stay private to one thread; the lockset
-// baseline uses it to resolve locks taken through pointers.
+// Its only user is the front end (cfa/cfront's settle.go), which uses the
+// result to prune those arms (those of calls through function pointers
+// too), to check that every address a dereference may see is covered by
+// an arm of the right type, to decide which objects stay private to one
+// thread and which heap objects need a summary, and to reject the uses
+// of addresses whose outcome circ's layout would decide (arithmetic on
+// them, comparisons C leaves unspecified, addresses handed to a
+// library).
 package pointsto
 
 import (

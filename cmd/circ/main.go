@@ -1,20 +1,29 @@
 // Command circ checks concurrent C programs for data races: it proves
 // race freedom for any number of threads by context inference (CIRC,
 // PLDI 2004), or reports a race with a concrete interleaved trace that
-// its own interpreter replays.
+// its own interpreter replays. check can run an exhaustive bounded
+// explicit-state engine instead (--engine explicit), decides races under
+// three definitions (--race-def svcomp, circ or c11), reads SV-COMP task
+// definitions, writes violation witnesses (--witness), and reports as
+// findings the undefined behaviour a run can reach, which a safe verdict
+// assumes away.
 //
 // Usage:
 //
-//	circ check [flags] FILE.c    per-variable race verdicts
+//	circ check [flags] FILE.c|FILE.i|TASK.yml  per-variable race verdicts
 //	circ cfa [flags] FILE.c      print the control-flow automata
 //	circ acfa [flags] FILE.c     print the final context ACFAs of each variable
 //	circ lockset [flags] FILE.c  the classic lockset check (baseline)
 //	circ compare [flags] FILE... lockset next to circ, per variable
+//	circ bench nesc-models [DIR] the paper's Table 1 next to circ's results
 //	circ replay [flags] FILE.c   replay race traces under ThreadSanitizer
 //	circ version
 //
-// Exit status: 0 all checked variables safe, 10 a race found, 20 some
-// unknown and no race, 2 bad input or usage.
+// Exit status of check, acfa and lockset: 0 all checked variables safe,
+// 10 a race found, 20 no race but some variable unknown or safe only by
+// assuming undefined behaviour away, 2 bad input or usage. The other
+// commands exit 0 on success, 2 on bad input or usage, and 1 when replay
+// does not confirm a race or bench's answers differ from the manifest.
 package main
 
 import (

@@ -13,6 +13,9 @@
 //	// explicit-race-needs-threads: x=4        no race on x with fewer threads
 //	// expect-undefined: 12 15                 the source lines where a run
 //	                                           reaches undefined behaviour
+//
+// Headers give verdicts under --race-def svcomp and circ only (Defs);
+// the c11 definition is checked by the tests of testdata/c11.
 package expect
 
 import (
