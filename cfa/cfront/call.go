@@ -302,22 +302,12 @@ func (t *tb) handleArg(n cc.ExpressionNode) (h *cfa.Var, untracked bool) {
 // handleValue lowers a pthread_t value: a pthread_t variable, or an
 // expression of type pthread_t (pthread_self()).
 func (t *tb) handleValue(n cc.ExpressionNode) cfa.Expr {
-	if pe, ok := strip(n).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
-		if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
-			l := t.lookup(d, pe)
-			if l.bad != "" {
-				t.b.fail(pe, "%s", l.bad)
-			}
-			if l.members != nil || l.v.Kind != cfa.Handle {
-				t.b.fail(pe, "unsupported: %s is not a pthread_t", pe.Token.SrcStr())
-			}
-			return cfa.Ref{V: l.v}
+	if l, what := t.namedObject(n); what != "" {
+		if l.bad != "" {
+			t.b.fail(n, "%s", l.bad)
 		}
-	}
-	if _, path, ok := memberPath(n); ok && len(path) > 0 {
-		l := t.member(n)
 		if l.members != nil || l.v.Kind != cfa.Handle {
-			t.b.fail(n, "unsupported: %s is not a pthread_t", strings.Join(path, "."))
+			t.b.fail(n, "unsupported: %s is not a pthread_t", what)
 		}
 		return cfa.Ref{V: l.v}
 	}
@@ -325,6 +315,21 @@ func (t *tb) handleValue(n cc.ExpressionNode) cfa.Expr {
 		t.b.fail(n, "unsupported: a thread handle must be a pthread_t variable or value")
 	}
 	return t.intExpr(n)
+}
+
+// namedObject resolves n when it names an object directly: a variable,
+// or a member of a struct variable (s.f, s.a.b); what is n as C writes
+// it, "" (and l nil) for any other expression.
+func (t *tb) namedObject(n cc.ExpressionNode) (l *local, what string) {
+	if pe, ok := strip(n).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
+			return t.lookup(d, pe), pe.Token.SrcStr()
+		}
+	}
+	if _, path, ok := memberPath(n); ok && len(path) > 0 {
+		return t.member(n), strings.Join(path, ".")
+	}
+	return nil, ""
 }
 
 // funcArg resolves an argument naming a function with a body (a thread

@@ -77,14 +77,7 @@ func (c *pcall) keyValue(i int, use func(k *cfa.Var)) {
 // keyObj resolves a key expression, a variable or a member of a struct
 // variable, to its object.
 func (t *tb) keyObj(n cc.ExpressionNode, fn string) *cfa.Var {
-	var l *local
-	if pe, ok := strip(n).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
-		if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
-			l = t.lookup(d, pe)
-		}
-	} else if _, path, ok := memberPath(n); ok && len(path) > 0 {
-		l = t.member(n)
-	}
+	l, _ := t.namedObject(n)
 	if l == nil || l.bad != "" || l.v == nil || (l.sync != "pthread_key_t" && l.sync != "tss_t") {
 		t.b.fail(n, "unsupported: the key of %s must be a pthread_key_t or tss_t variable or struct member", fn)
 	}

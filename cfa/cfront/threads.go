@@ -365,6 +365,7 @@ func (hw *handleWrites) once(c *cfa.CFA) bool {
 
 // onCycle reports whether edge e (out: its CFA's edges by source) can
 // be taken twice in one run: its source is reachable from its target.
+// cfa.CFA.OnCycle needs the out-edge lists Finish sets, after lowering.
 func onCycle(out map[int][]*cfa.Edge, e *cfa.Edge) bool {
 	seen := map[int]bool{e.To: true}
 	work := []int{e.To}
