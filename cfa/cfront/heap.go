@@ -279,17 +279,21 @@ func (t *tb) elementBlock(name string, x *cc.PostfixExpression, as []cc.Expressi
 			t.b.fail(a, "unsupported: side effects in the size of %s", name)
 		}
 	}
-	length := t.blockLength(as, elem)
+	return t.elementObject(name, x, elem, use.atomic, p), t.blockLength(as, elem)
+}
+
+// elementObject creates the element summary of objects of type elem an
+// allocation call x returns (elementBlock); its caller sets its length.
+func (t *tb) elementObject(name string, x *cc.PostfixExpression, elem cc.Type, atomic bool, p cfa.Pos) *cfa.Object {
 	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
 	if t.b.summarize[oname] {
 		t.b.fail(x, "unsupported: %s, a block of variable size, is allocated more than once (in a loop, or by a thread that runs more than once)", oname)
 	}
-	o := t.b.elementSummary(&cfa.Object{Name: oname, Kind: cfa.HeapObject, Pos: p, Owner: t.c}, elem, use.atomic, func(cs cellSpec) *local {
+	return t.b.elementSummary(&cfa.Object{Name: oname, Kind: cfa.HeapObject, Pos: p, Owner: t.c}, elem, atomic, func(cs cellSpec) *local {
 		l := t.b.dynamicCell(oname, cs, p, oname+cs.path)
 		t.b.atomic[l.v] = cs.atomic
 		return l
 	})
-	return o, length
 }
 
 // blockLength is the number of objects of type elem in a block of size

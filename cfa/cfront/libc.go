@@ -34,9 +34,9 @@ var libcGlobals = map[string]bool{
 	"program_invocation_name": true, "program_invocation_short_name": true,
 }
 
-// libcResult is the range of the value of C library functions that
+// libcRange is the range of the value of C library functions that
 // return an unknown number; a nil bound is the type's.
-var libcResult = map[string][2]*int64{
+var libcRange = map[string][2]*int64{
 	"rand": {i64(0), i64(2147483647)}, "random": {i64(0), i64(2147483647)},
 	"lrand48": {i64(0), i64(2147483647)}, "mrand48": {i64(-2147483648), i64(2147483647)},
 	"getchar": {i64(-1), i64(255)}, "time": {i64(0), nil},
@@ -46,13 +46,14 @@ var libcResult = map[string][2]*int64{
 // libc lowers a call to a C library function circ models; ok is false
 // for other functions.
 func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
-	if v, ok := t.lowerStdio(name, x, as, want, p); ok {
+	if v, ok := t.lowerLibcCall(name, x, as, want, p); ok {
 		return v, true
 	}
-	switch name {
-	case "__builtin_memset", "__builtin_memcpy", "__builtin_memmove":
+	if plain, ok := strings.CutPrefix(name, "__builtin_"); ok && t.b.funcs[plain] == nil {
 		// What the headers' macros and fortified versions call.
-		return t.libc(strings.TrimPrefix(name, "__builtin_"), x, as, want, p)
+		return t.libc(plain, x, as, want, p)
+	}
+	switch name {
 	case "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp", "siglongjmp":
 		t.b.fail(x, "unsupported: %s (setjmp/longjmp)", name)
 	case "memset":
@@ -63,16 +64,10 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return unless(want, t.memcpy(name, x, as, p)), true
 	case "scanf":
 		return t.scanf(x, as, want, p), true
-	case "strlen":
-		t.nargs(x, name, as, 1)
-		if pt := pointee(as[0].Type()); pt == nil || pt.Size() != 1 || !isInt(pt) {
-			t.b.fail(as[0], "unsupported: %s argument of %s", describe(as[0].Type()), name)
-		}
-		return unless(want, ref(t.readString(as[0], nil, p))), true
-	case "ffs", "ffsl", "ffsll", "__builtin_ffs", "__builtin_ffsl", "__builtin_ffsll":
+	case "ffs", "ffsl", "ffsll":
 		t.nargs(x, name, as, 1)
 		bits := int64(64)
-		if strings.HasSuffix(name, "ffs") {
+		if name == "ffs" {
 			bits = 32
 		}
 		if !isInt(as[0].Type()) || as[0].Type().Size()*8 > bits {
@@ -89,7 +84,7 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		t.storeIfNotNull(as[0], addr, ref(res), p)
 		return unless(want, ref(res)), true
 	}
-	if _, ok := libcResult[name]; !ok && libcState[name] == "" {
+	if _, ok := libcRange[name]; !ok && libcState[name] == "" {
 		return nil, false
 	}
 	for _, a := range as {
@@ -102,7 +97,7 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		st := t.b.libcVar(s)
 		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: st, RHS: ref(st), Pos: p, Note: name + " reads and writes its hidden state"})
 	}
-	if _, ok := libcResult[name]; !ok || !want {
+	if _, ok := libcRange[name]; !ok || !want {
 		return zeroIf(want), true
 	}
 	return ref(t.result(name, x, p)), true
@@ -131,7 +126,7 @@ func (t *tb) nargs(x *cc.PostfixExpression, name string, as []cc.ExpressionNode,
 // function name returns.
 func (t *tb) result(name string, x *cc.PostfixExpression, p cfa.Pos) *cfa.Var {
 	lo, hi := t.b.rangeOf(x.Type())
-	if r, ok := libcResult[name]; ok {
+	if r, ok := libcRange[name]; ok {
 		if r[0] != nil {
 			lo = num(*r[0])
 		}

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"regexp"
 	"strings"
 
 	"circ/cfa"
@@ -66,8 +67,19 @@ func (b *builder) syncTypeName(t cc.Type) string {
 	if t != nil && t.Kind() == cc.Union && b.mutexT != nil && t.IsCompatible(b.mutexT) {
 		return "pthread_mutex_t"
 	}
+	if m := cilAnonTag.FindStringSubmatch(tagName(t)); m != nil {
+		if _, ok := syncTypes[m[1]]; ok {
+			return m[1]
+		}
+	}
 	return ""
 }
+
+// cilAnonTag matches the tag CIL gives the anonymous struct or union a
+// typedef names (`union __anonunion_pthread_cond_t_8`): merged files
+// such as goblint/bench's *_comb.c declare synchronization objects with
+// it instead of the typedef.
+var cilAnonTag = regexp.MustCompile(`^__anon(?:union|struct)_(\w+?)_[0-9]+$`)
 
 // Mutex type values of pthread_mutexattr_settype (glibc).
 const (
@@ -1329,4 +1341,17 @@ func (t *tb) unsupportedPrim(name string, x *cc.PostfixExpression) {
 	if strings.HasPrefix(name, "pthread_") || strings.HasPrefix(name, "sem_") || strings.HasPrefix(name, "thrd_") || strings.HasPrefix(name, "mtx_") || strings.HasPrefix(name, "cnd_") {
 		t.b.fail(x, "unsupported: %s", name)
 	}
+}
+
+// tagName is the tag of struct or union type t ("" for none or for
+// another type).
+func tagName(t cc.Type) string {
+	var tag cc.Token
+	switch x := t.(type) {
+	case *cc.StructType:
+		tag = x.Tag()
+	case *cc.UnionType:
+		tag = x.Tag()
+	}
+	return tag.SrcStr()
 }

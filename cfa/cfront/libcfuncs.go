@@ -1,0 +1,574 @@
+package cfront
+
+import (
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// This file holds the C library as data: libcFuncs says, for each
+// function circ models from a table, what it does with each argument
+// and what it returns, and lowerLibcCall lowers a call from its row.
+// Adding a function of a known shape is a line of the table. The
+// functions are thread-safe (glibc locks each stream; a FILE's state is
+// the library's), so a call races with nothing but the program's memory
+// it reads and writes, which it does exactly: the chars of a string up
+// to its 0, as many bytes as a count allows. libc.go keeps the functions
+// whose effect needs code of its own (memset, memcpy, scanf, those with
+// hidden state).
+
+// libcArg is what a library function does with an argument.
+type libcArg byte
+
+const (
+	argInt      libcArg = iota // an integer, read
+	argStream                  // a pointer to the library's own object (FILE *, DIR *): only the pointer is read
+	argString                  // a string, read up to its terminating 0, or argCount chars
+	argFormat                  // a printf format, then the arguments it converts
+	argCount                   // an integer bounding the chars or bytes read or written through the other arguments
+	argCopyTo                  // a string copy's destination: written with the chars of the argString after it, its 0 included (with argCount, as strncpy: zeros up to the count)
+	argAppend                  // strcat's destination: read up to its 0, then written from there as argCopyTo
+	argBytesIn                 // argCount bytes, read (write, send)
+	argBytesOut                // at most argCount bytes, written with any values: the result says how many (read, recv)
+	argEnd                     // a char ** (strtol's endptr): unless null, set to a pointer into the argString before it
+)
+
+// libcReturn is what a library function returns.
+type libcReturn byte
+
+const (
+	resInt      libcReturn = iota // any value of its type (libcRange may bound it)
+	resLibrary                    // null or a pointer into the library's objects
+	resDest                       // its first argument (strcpy, strcat)
+	resInString                   // null or a pointer into its argString (strchr: the first char equal to its argInt)
+	resDup                        // null or a fresh block holding a copy of its argString (strdup)
+	resCount                      // -1 or the number of bytes read or written, at most argCount
+	resLength                     // the number of chars before the argString's 0 (strlen)
+	resCompare                    // the sign of the first difference of its two strings (strcmp)
+)
+
+// libcFunc is a row of libcFuncs.
+type libcFunc struct {
+	args   []libcArg
+	result libcReturn
+	// approx is set where the row reads more than the function may
+	// (strstr reads its whole haystack) or returns a pointer circ does
+	// not compute: the report lists it.
+	approx string
+}
+
+// libcFuncs are the C library functions circ models by table.
+var libcFuncs = map[string]libcFunc{
+	// stdio: output, and the functions that open, flush or close a stream.
+	"printf":    {args: []libcArg{argFormat}},
+	"fprintf":   {args: []libcArg{argStream, argFormat}},
+	"puts":      {args: []libcArg{argString}},
+	"putchar":   {args: []libcArg{argInt}},
+	"fputs":     {args: []libcArg{argString, argStream}},
+	"fputc":     {args: []libcArg{argInt, argStream}},
+	"putc":      {args: []libcArg{argInt, argStream}},
+	"perror":    {args: []libcArg{argString}},
+	"fflush":    {args: []libcArg{argStream}},
+	"fclose":    {args: []libcArg{argStream}},
+	"feof":      {args: []libcArg{argStream}},
+	"ferror":    {args: []libcArg{argStream}},
+	"fileno":    {args: []libcArg{argStream}},
+	"fgetc":     {args: []libcArg{argStream}},
+	"getc":      {args: []libcArg{argStream}},
+	"rewind":    {args: []libcArg{argStream}},
+	"fopen":     {args: []libcArg{argString, argString}, result: resLibrary},
+	"fdopen":    {args: []libcArg{argInt, argString}, result: resLibrary},
+	"setlocale": {args: []libcArg{argInt, argString}, result: resLibrary},
+	"fgets":     {args: []libcArg{argBytesOut, argCount, argStream}, result: resDest, approx: "fgets: the chars it stores hold any values"},
+
+	// string.h
+	"strlen":      {args: []libcArg{argString}, result: resLength},
+	"strnlen":     {args: []libcArg{argString, argCount}, result: resLength},
+	"strcmp":      {args: []libcArg{argString, argString}, result: resCompare},
+	"strncmp":     {args: []libcArg{argString, argString, argCount}, result: resCompare},
+	"strcasecmp":  {args: []libcArg{argString, argString}, approx: "strcasecmp: reads both strings whole"},
+	"strncasecmp": {args: []libcArg{argString, argString, argCount}, approx: "strncasecmp: reads both strings up to the count"},
+	"strchr":      {args: []libcArg{argString, argInt}, result: resInString},
+	"strrchr":     {args: []libcArg{argString, argInt}, result: resInString, approx: "strrchr: returns null or any position in the string"},
+	"strstr":      {args: []libcArg{argString, argString}, result: resInString, approx: "strstr: reads both strings whole; returns null or any position in the first"},
+	"strpbrk":     {args: []libcArg{argString, argString}, result: resInString, approx: "strpbrk: reads both strings whole; returns null or any position in the first"},
+	"strspn":      {args: []libcArg{argString, argString}, approx: "strspn: reads both strings whole"},
+	"strcspn":     {args: []libcArg{argString, argString}, approx: "strcspn: reads both strings whole"},
+	"strcpy":      {args: []libcArg{argCopyTo, argString}, result: resDest},
+	"strncpy":     {args: []libcArg{argCopyTo, argString, argCount}, result: resDest},
+	"strcat":      {args: []libcArg{argAppend, argString}, result: resDest},
+	"strdup":      {args: []libcArg{argString}, result: resDup},
+
+	// stdlib.h and ctype.h
+	"atoi":     {args: []libcArg{argString}},
+	"atol":     {args: []libcArg{argString}},
+	"atoll":    {args: []libcArg{argString}},
+	"strtol":   {args: []libcArg{argString, argEnd, argInt}},
+	"strtoul":  {args: []libcArg{argString, argEnd, argInt}},
+	"abs":      {args: []libcArg{argInt}},
+	"labs":     {args: []libcArg{argInt}},
+	"toupper":  {args: []libcArg{argInt}},
+	"tolower":  {args: []libcArg{argInt}},
+	"isalnum":  {args: []libcArg{argInt}},
+	"isalpha":  {args: []libcArg{argInt}},
+	"isdigit":  {args: []libcArg{argInt}},
+	"isspace":  {args: []libcArg{argInt}},
+	"isupper":  {args: []libcArg{argInt}},
+	"islower":  {args: []libcArg{argInt}},
+	"isprint":  {args: []libcArg{argInt}},
+	"isxdigit": {args: []libcArg{argInt}},
+
+	// unistd.h and sockets: file descriptors are the library's.
+	"close":  {args: []libcArg{argInt}},
+	"getpid": {},
+	"read":   {args: []libcArg{argInt, argBytesOut, argCount}, result: resCount},
+	"write":  {args: []libcArg{argInt, argBytesIn, argCount}, result: resCount},
+	"recv":   {args: []libcArg{argInt, argBytesOut, argCount, argInt}, result: resCount},
+	"send":   {args: []libcArg{argInt, argBytesIn, argCount, argInt}, result: resCount},
+	"socket": {args: []libcArg{argInt, argInt, argInt}},
+	"listen": {args: []libcArg{argInt, argInt}},
+}
+
+// libcCall is a call lowerLibcCall lowers: its row, arguments and their
+// values (evaluated first, as C does before the call).
+type libcCall struct {
+	t    *tb
+	name string
+	f    libcFunc
+	x    *cc.PostfixExpression
+	as   []cc.ExpressionNode
+	vals []cfa.Expr // each argument's value (nil for a literal format)
+	p    cfa.Pos
+}
+
+// role is what the function does with argument i.
+func (c *libcCall) role(i int) libcArg {
+	switch n := len(c.f.args); {
+	case i < n:
+		return c.f.args[i]
+	case n > 0 && c.f.args[n-1] == argFormat:
+		return argFormat // an argument the format converts
+	}
+	c.t.b.fail(c.x, "%s takes %d argument(s), got %d", c.name, len(c.f.args), len(c.as))
+	return argInt
+}
+
+// arg is the index of the first argument of role r, or -1.
+func (c *libcCall) arg(r libcArg) int {
+	for i, a := range c.f.args {
+		if a == r {
+			return i
+		}
+	}
+	return -1
+}
+
+// count is the argCount argument's value, or nil.
+func (c *libcCall) count() cfa.Expr {
+	if i := c.arg(argCount); i >= 0 {
+		return c.vals[i]
+	}
+	return nil
+}
+
+// lowerLibcCall lowers a call of a function of libcFuncs; ok is false
+// for other functions.
+func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
+	f, ok := libcFuncs[name]
+	if !ok || t.b.funcs[name] != nil {
+		return nil, false
+	}
+	c := &libcCall{t: t, name: name, f: f, x: x, as: as, vals: make([]cfa.Expr, len(as)), p: p}
+	if len(as) < len(f.args) {
+		t.b.fail(x, "%s takes %d argument(s), got %d", name, len(f.args), len(as))
+	}
+	for i, a := range as {
+		switch r := c.role(i); {
+		case isInt(a.Type()) && (r == argInt || r == argCount || r == argFormat):
+			c.vals[i] = t.stableValue(a, p)
+		case isPtr(a.Type()) && r != argInt && r != argCount:
+			if r == argFormat && isLiteral(a) {
+				continue // the format, or a literal it converts: nothing writes it
+			}
+			c.vals[i] = t.stableValue(a, p)
+		default:
+			t.b.fail(a, "unsupported: %s argument of %s", describe(a.Type()), name)
+		}
+	}
+	if f.approx != "" {
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: f.approx})
+	}
+	var length *cfa.Var // resLength's count
+	var res *cfa.Var    // the result, where the arguments' effects set it
+	if f.result != resInt && f.result != resLength && f.result != resDest || c.arg(argBytesOut) >= 0 {
+		res = t.temp(x.Type())
+	}
+	for i, a := range as {
+		switch c.role(i) {
+		case argString:
+			if c.f.result == resCompare && i == 1 {
+				continue // compared with the first (resCompare)
+			}
+			if c.f.result == resCompare {
+				t.compareStrings(c, res)
+				continue
+			}
+			if isLiteral(a) && f.result != resLength && f.result != resInString && f.result != resDup {
+				continue // nothing writes it
+			}
+			var stop func(ch cfa.Expr) cfa.Expr
+			var sought cfa.Expr
+			if f.result == resInString && f.approx == "" {
+				// strchr: up to the first char equal to the int.
+				sought = t.convert(c.as[1], c.vals[1], c.as[1].Type(), t.b.intType(c.charType(i)))
+				stop = func(ch cfa.Expr) cfa.Expr { return mkBin(cfa.Eq, ch, sought) }
+			}
+			k, last := t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.charType(i), limit: c.count(), str: true, stop: stop}, p)
+			switch f.result {
+			case resLength:
+				length = k
+			case resInString:
+				if stop != nil {
+					found := mkBin(cfa.Eq, ref(last), sought)
+					t.choose(p,
+						arm{cond: found, body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(k)), p) }},
+						arm{cond: mkUn(cfa.Not, found), body: func() { t.set(res, num(0), p) }})
+				} else {
+					j := t.temp(nil)
+					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: ref(k), Pos: p, Note: name + ": a position in the string"})
+					t.choose(p,
+						arm{body: func() { t.set(res, num(0), p) }},
+						arm{body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(j)), p) }})
+				}
+			case resDup:
+				t.duplicate(c, i, k, res)
+			}
+			if e := c.arg(argEnd); e > i {
+				t.setEnd(c, e, i, k)
+			}
+		case argFormat:
+			if i == len(f.args)-1 {
+				t.printfArgs(c, i)
+			}
+		case argCopyTo, argAppend:
+			t.copyString(c, i)
+		case argBytesIn:
+			t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.byteType(i), limit: c.count()}, p)
+			if f.result == resCount {
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(-1), Hi: c.count(), Pos: p, Note: name + " result"})
+			}
+		case argBytesOut:
+			n, _ := t.walkChars(charWalk{dst: c.vals[i], dstN: a, elem: c.byteType(i), limit: c.count(), mayStop: true}, p)
+			switch f.result {
+			case resCount:
+				t.choose(p, arm{body: func() { t.set(res, ref(n), p) }}, arm{body: func() { t.set(res, num(-1), p) }})
+			case resDest:
+				t.choose(p, arm{body: func() { t.set(res, c.vals[i], p) }}, arm{body: func() { t.set(res, num(0), p) }})
+			}
+		}
+	}
+	if !want {
+		return nil, true
+	}
+	switch f.result {
+	case resLength:
+		return ref(length), true
+	case resInString, resDup, resCount, resCompare:
+		return ref(res), true
+	case resDest:
+		if c.arg(argBytesOut) < 0 {
+			return c.vals[0], true
+		}
+		return ref(res), true
+	case resLibrary:
+		if isPtr(x.Type()) {
+			t.externPointer(pointee(x.Type()), res, p)
+			return ref(res), true
+		}
+	}
+	if !isInt(x.Type()) {
+		t.b.fail(x, "unsupported: %s returns %s", name, describe(x.Type()))
+	}
+	return ref(t.result(name, x, p)), true
+}
+
+// isLiteral reports whether a is a string literal (through casts).
+func isLiteral(a cc.ExpressionNode) bool {
+	s, ok := stripCasts(a).(*cc.PrimaryExpression)
+	return ok && s.Case == cc.PrimaryExpressionString
+}
+
+// charType is the char type of the string argument i points to.
+func (c *libcCall) charType(i int) cc.Type {
+	elem := pointee(c.as[i].Type())
+	if elem == nil || elem.Size() != 1 || !isInt(elem) {
+		c.t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
+	}
+	return elem
+}
+
+// byteType is the type of the bytes argument i points to: its chars,
+// also through a cast to void * (write(fd, (void *)buf, n)).
+func (c *libcCall) byteType(i int) cc.Type {
+	a := c.as[i]
+	elem := pointee(a.Type())
+	if elem != nil && isVoid(elem) {
+		elem = pointee(stripCasts(a).Type())
+	}
+	if elem == nil || elem.Size() != 1 || !isInt(elem) {
+		c.t.b.fail(a, "unsupported: %s of %s through %s (circ models byte buffers of chars)", c.name, describeC(elem), describe(a.Type()))
+	}
+	return elem
+}
+
+// printfArgs lowers what a printf-like function reads of the arguments
+// its format (argument i) converts: integers, the chars of each string
+// a %s prints up to its 0 or the precision.
+func (t *tb) printfArgs(c *libcCall, i int) {
+	var convs []printConv
+	known := false // a literal format: convs is what it converts
+	if isLiteral(c.as[i]) {
+		var bad string
+		if convs, bad = printfConvs(stripCasts(c.as[i]).(*cc.PrimaryExpression).Token.SrcStr()); bad != "" {
+			t.b.fail(c.as[i], "unsupported: %s", bad)
+		}
+		known = true
+	} else {
+		// A format circ does not parse is still a string it reads.
+		t.walkChars(charWalk{src: c.vals[i], srcN: c.as[i], elem: c.charType(i), str: true}, c.p)
+	}
+	var prev cfa.Expr // the last '*' argument's value
+	for j := i + 1; j < len(c.as); j++ {
+		a := c.as[j]
+		conv := printConv{verb: '?'}
+		if known && j-i-1 < len(convs) {
+			conv = convs[j-i-1]
+		}
+		switch {
+		case isInt(a.Type()):
+			if conv.verb == '*' {
+				prev = c.vals[j]
+			}
+		case conv.verb == 'p' || isLiteral(a):
+		case conv.verb == 's':
+			var limit cfa.Expr
+			switch {
+			case conv.prec >= 0:
+				limit = num(conv.prec)
+			case conv.prec == -2:
+				limit = prev
+			}
+			t.walkChars(charWalk{src: c.vals[j], srcN: a, elem: c.charType(j), limit: limit, str: true}, c.p)
+		default:
+			t.b.fail(a, "unsupported: %s argument of %s", describe(a.Type()), c.name)
+		}
+	}
+}
+
+// compareStrings lowers strcmp and strncmp: both strings read up to the
+// first difference, or the 0 they share, or the count; res gets a value
+// of the difference's sign.
+func (t *tb) compareStrings(c *libcCall, res *cfa.Var) {
+	p := c.p
+	a, b := c.vals[0], c.vals[1]
+	ea, eb := c.charType(0), c.charType(1)
+	k := t.temp(nil)
+	t.set(k, num(0), p)
+	ca, cb := t.temp(nil), t.temp(nil)
+	t.set(ca, num(0), p)
+	t.set(cb, num(0), p)
+	head := t.loopHead(p)
+	exit := t.newLoc(p)
+	more := func() {
+		// Compared as unsigned chars, as C says.
+		t.set(ca, t.convert(c.as[0], t.load(t.atAddr(mkBin(cfa.Add, a, ref(k)), ea, c.as[0])), ea, uInt(8)), p)
+		t.set(cb, t.convert(c.as[1], t.load(t.atAddr(mkBin(cfa.Add, b, ref(k)), eb, c.as[1])), eb, uInt(8)), p)
+		t.choose(p,
+			arm{cond: mkBin(cfa.Or, mkBin(cfa.Ne, ref(ca), ref(cb)), mkBin(cfa.Eq, ref(ca), num(0))), body: func() { t.jump(exit, p) }},
+			arm{cond: mkBin(cfa.And, mkBin(cfa.Eq, ref(ca), ref(cb)), mkBin(cfa.Ne, ref(ca), num(0))), body: func() {
+				t.set(k, mkBin(cfa.Add, ref(k), num(1)), p)
+				t.jump(head, p)
+			}})
+	}
+	if n := c.count(); n == nil {
+		more()
+	} else {
+		t.choose(p,
+			arm{cond: mkBin(cfa.Ge, ref(k), n), body: func() { t.set(ca, num(0), p); t.set(cb, num(0), p); t.jump(exit, p) }},
+			arm{cond: mkBin(cfa.Lt, ref(k), n), body: more})
+	}
+	t.cur = -1
+	t.place(exit, p)
+	t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: a, n: c.as[0], elem: ea}, bytePtr{e: b, n: c.as[1], elem: eb})
+	lo, hi := t.b.rangeOf(c.x.Type())
+	t.choose(p,
+		arm{cond: mkBin(cfa.Eq, ref(ca), ref(cb)), body: func() { t.set(res, num(0), p) }},
+		arm{cond: mkBin(cfa.Lt, ref(ca), ref(cb)), body: func() {
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: lo, Hi: num(-1), Pos: p, Note: c.name + " result"})
+		}},
+		arm{cond: mkBin(cfa.Gt, ref(ca), ref(cb)), body: func() {
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(1), Hi: hi, Pos: p, Note: c.name + " result"})
+		}})
+}
+
+// copyString lowers strcpy, strncpy and strcat into destination
+// argument i: the chars of the string after it, its 0 included, then
+// (strncpy) zeros up to the count.
+func (t *tb) copyString(c *libcCall, i int) {
+	p := c.p
+	dst := c.vals[i]
+	elem := c.charType(i)
+	if c.role(i) == argAppend {
+		end, _ := t.walkChars(charWalk{src: dst, srcN: c.as[i], elem: elem, str: true}, p)
+		dst = t.snapshot(mkBin(cfa.Add, dst, ref(end)), c.as[i].Type(), p)
+	}
+	j := c.arg(argString)
+	n := c.count()
+	k, _ := t.walkChars(charWalk{src: c.vals[j], srcN: c.as[j], dst: dst, dstN: c.as[i], elem: elem, limit: n, str: true, copyStop: true}, p)
+	if n != nil {
+		pad := t.snapshot(mkBin(cfa.Add, dst, ref(k)), c.as[i].Type(), p)
+		rest := t.snapshot(mkBin(cfa.Sub, n, ref(k)), nil, p)
+		t.walkChars(charWalk{dst: pad, dstN: c.as[i], elem: elem, limit: rest, fill: num(0)}, p)
+	}
+}
+
+// duplicate lowers strdup of argument i, a string of k chars: null, or
+// a fresh block of k+1 chars (malloc's) holding a copy, as glibc's
+// strlen, malloc and memcpy.
+func (t *tb) duplicate(c *libcCall, i int, k *cfa.Var, res *cfa.Var) {
+	p := c.p
+	elem := c.charType(i)
+	size := t.snapshot(mkBin(cfa.Add, ref(k), num(1)), nil, p)
+	o := t.elementObject(c.name, c.x, elem, false, p)
+	t.choose(p,
+		arm{body: func() {
+			t.set(o.Len, size, p)
+			t.allocated(o, res, func() {}, p)
+			t.walkChars(charWalk{src: c.vals[i], srcN: c.as[i], dst: ref(res), dstN: c.x, elem: elem, limit: size}, p)
+		}},
+		arm{body: func() { t.set(res, num(0), p) }},
+	)
+}
+
+// setEnd lowers strtol's endptr (argument e): unless null, it is set to
+// a pointer into the string (argument s, of k chars) where the number
+// ends: any of its positions.
+func (t *tb) setEnd(c *libcCall, e, s int, k *cfa.Var) {
+	p := c.p
+	if isNull(c.as[e]) {
+		return
+	}
+	j := t.temp(nil)
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: ref(k), Pos: p, Note: c.name + ": where the number ends"})
+	typ := pointee(c.as[e].Type())
+	addr := c.vals[e]
+	t.choose(p, arm{cond: mkBin(cfa.Ne, addr, num(0)), body: func() {
+		val := mkBin(cfa.Add, c.vals[s], ref(j))
+		t.update(t.atAddr(addr, typ, c.as[e]), false, func(v *cfa.Var) cfa.Expr { return t.store(v, val, false, p) })
+	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
+}
+
+// charWalk is a loop over chars walkChars lowers.
+type charWalk struct {
+	src, dst   cfa.Expr // the addresses read from and written to (nil: none)
+	srcN, dstN cc.Node  // their source, for positions and messages
+	elem       cc.Type  // the char type
+	limit      cfa.Expr // the most chars it walks (nil: no bound)
+	str        bool     // src is a string: a 0 read ends the walk
+	// stop also ends the walk at a char it holds for (strchr's).
+	stop     func(ch cfa.Expr) cfa.Expr
+	copyStop bool     // the char that ends the walk is written too (strcpy's 0)
+	fill     cfa.Expr // the value written where there is no src (nil: any)
+	mayStop  bool     // the walk may also end before any char (read's short count)
+}
+
+// walkChars lowers w: for k from 0, while k is below the limit, it
+// reads ch = src[k] and, unless ch ends the walk (or copyStop), writes
+// dst[k]. It returns k at the end (the number of chars before the one
+// that ended it) and the last char read.
+func (t *tb) walkChars(w charWalk, p cfa.Pos) (k, ch *cfa.Var) {
+	var ends func(ch cfa.Expr) cfa.Expr
+	if w.src != nil && (w.str || w.stop != nil) {
+		ends = func(ch cfa.Expr) cfa.Expr {
+			var e cfa.Expr
+			if w.str {
+				e = mkBin(cfa.Eq, ch, num(0))
+			}
+			if w.stop != nil {
+				if e == nil {
+					return w.stop(ch)
+				}
+				e = mkBin(cfa.Or, e, w.stop(ch))
+			}
+			return e
+		}
+	}
+	k = t.temp(nil)
+	t.set(k, num(0), p)
+	ch = t.temp(w.elem)
+	t.set(ch, num(0), p)
+	head := t.loopHead(p)
+	exit := t.newLoc(p)
+	write := func() {
+		if w.dst == nil {
+			return
+		}
+		lv := t.atAddr(mkBin(cfa.Add, w.dst, ref(k)), w.elem, w.dstN)
+		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
+			switch {
+			case w.src != nil:
+				return t.store(v, ref(ch), false, p)
+			case w.fill != nil:
+				return t.store(v, w.fill, false, p)
+			}
+			lo, hi := t.b.rangeOf(w.elem)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "a char the library stores"})
+			return nil
+		})
+	}
+	next := func() {
+		write()
+		t.set(k, mkBin(cfa.Add, ref(k), num(1)), p)
+		t.jump(head, p)
+	}
+	body := func() {
+		if w.src != nil {
+			t.set(ch, t.load(t.atAddr(mkBin(cfa.Add, w.src, ref(k)), w.elem, w.srcN)), p)
+		}
+		if ends == nil {
+			next()
+			return
+		}
+		end := ends(ref(ch))
+		t.choose(p,
+			arm{cond: end, body: func() {
+				if w.copyStop {
+					write()
+				}
+				t.jump(exit, p)
+			}},
+			arm{cond: mkUn(cfa.Not, end), body: next})
+	}
+	step := body
+	if w.limit != nil {
+		step = func() {
+			t.choose(p,
+				arm{cond: mkBin(cfa.Ge, ref(k), w.limit), body: func() { t.jump(exit, p) }},
+				arm{cond: mkBin(cfa.Lt, ref(k), w.limit), body: body})
+		}
+	}
+	if w.mayStop {
+		t.choose(p, arm{body: func() { t.jump(exit, p) }}, arm{body: step})
+	} else {
+		step()
+	}
+	t.cur = -1
+	t.place(exit, p)
+	if w.src != nil {
+		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.src, n: w.srcN, elem: w.elem})
+	}
+	if w.dst != nil {
+		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.dst, n: w.dstN, elem: w.elem})
+	}
+	return k, ch
+}
