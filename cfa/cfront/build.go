@@ -13,10 +13,11 @@ import (
 // builder holds the state of one translation: the program being built and
 // the file-scope information gathered from the AST.
 type builder struct {
-	file    string
-	ast     *cc.AST
-	prog    *cfa.Program
-	lastPos cfa.Pos
+	ctors, dtors []initFunc // what constructor and destructor attributes name (initfini.go)
+	file         string
+	ast          *cc.AST
+	prog         *cfa.Program
+	lastPos      cfa.Pos
 	// handlesApart: no array of thread handles is a summary
 	// (Options.HandlesApart).
 	handlesApart bool
@@ -319,13 +320,12 @@ func (b *builder) build() *cfa.Program {
 	return b.prog
 }
 
-// runAttributes are the GCC attributes that make code run implicitly:
-// before main, after it, or when a variable leaves its scope. circ would
-// not see that code run, so they are rejected, not ignored.
+// runAttributes are the GCC attributes that make code run implicitly
+// that circ does not run (constructor and destructor it runs:
+// initfini.go). circ would not see that code run, so they are rejected,
+// not ignored.
 var runAttributes = map[string]string{
-	"constructor": "runs before main",
-	"destructor":  "runs after main",
-	"cleanup":     "runs when the variable leaves its scope",
+	"cleanup": "runs when the variable leaves its scope",
 }
 
 // checkAttributes rejects the attributes of runAttributes anywhere in the
@@ -338,6 +338,9 @@ func (b *builder) checkAttributes() {
 			name := strings.Trim(av.Token.SrcStr(), "_")
 			if why, bad := runAttributes[name]; bad {
 				b.fail(av, "unsupported: __attribute__((%s)): the code it names %s", name, why)
+			}
+			if name == "constructor" || name == "destructor" {
+				b.initAttribute(av, name, stack)
 			}
 			b.layoutAttribute(av, name, stack)
 		}

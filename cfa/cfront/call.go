@@ -167,9 +167,15 @@ func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 		for _, a := range as {
 			t.discardRead(a, p)
 		}
-		if name == "pthread_exit" || name == "thrd_exit" {
+		switch name {
+		case "pthread_exit", "thrd_exit":
 			t.exit(p)
-		} else {
+		case "exit":
+			t.runInitFuncs(t.b.dtors, true, p)
+			if t.cur != -1 {
+				t.stop(cfa.Halt, p, name+"()")
+			}
+		default:
 			t.stop(cfa.Halt, p, name+"()")
 		}
 		return zeroIf(want), true

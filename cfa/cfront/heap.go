@@ -41,7 +41,14 @@ func (b *builder) allocType(x *cc.PostfixExpression, stack []any) allocUse {
 	// toLocal is the use of a result stored in d, of pointer type t.
 	toLocal := func(t cc.Type, atomic bool, d *cc.Declarator) allocUse {
 		pt := pointee(t)
-		return allocUse{typ: pt, atomic: atomic, returned: pt != nil && isVoid(pt) && d != nil && returnedBy(stack, d)}
+		u := allocUse{typ: pt, atomic: atomic, returned: pt != nil && isVoid(pt) && d != nil && returnedBy(stack, d)}
+		if (pt != nil && isVoid(pt) || pt == nil && isInt(t)) && d != nil && !u.returned {
+			// CIL's `tmp = malloc(n); p = (T *)tmp;`: the type the
+			// void * local is converted to (an int one, where the
+			// file calls malloc undeclared).
+			u.typ = convertedTo(stack, d)
+		}
+		return u
 	}
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch s := stack[i].(type) {
@@ -86,6 +93,49 @@ func (b *builder) allocType(x *cc.PostfixExpression, stack []any) allocUse {
 		}
 	}
 	return allocUse{}
+}
+
+// convertedTo is the one type T whose T * the function innermost in
+// stack converts void * (or integer) local d to, by a cast or by assigning d to a
+// T *; nil if there is none, or more than one.
+func convertedTo(stack []any, d *cc.Declarator) cc.Type {
+	fd := enclosingFunc(stack)
+	if fd == nil {
+		return nil
+	}
+	var found cc.Type
+	many := false
+	see := func(t cc.Type) {
+		pt := pointee(t)
+		switch {
+		case pt == nil || isVoid(pt):
+		case found == nil:
+			found = pt
+		case !found.IsCompatible(pt):
+			many = true
+		}
+	}
+	Walk(fd.CompoundStatement, func(n any, _ []any) bool {
+		switch x := n.(type) {
+		case *cc.CastExpression:
+			if x.Case == cc.CastExpressionCast && identOf(x.CastExpression) == d {
+				see(x.Type())
+			}
+		case *cc.AssignmentExpression:
+			if x.Case == cc.AssignmentExpressionAssign && identOf(x.AssignmentExpression) == d {
+				see(x.UnaryExpression.Type())
+			}
+		case *cc.InitDeclarator:
+			if x.Initializer != nil && x.Initializer.AssignmentExpression != nil && identOf(x.Initializer.AssignmentExpression) == d {
+				see(x.Declarator.Type())
+			}
+		}
+		return true
+	})
+	if many {
+		return nil
+	}
+	return found
 }
 
 // enclosingFunc is the function definition innermost in stack.

@@ -31,7 +31,7 @@ var libcGlobals = map[string]bool{
 	"optarg": true, "optind": true, "opterr": true, "optopt": true,
 	"environ": true, "__environ": true,
 	"tzname": true, "__tzname": true, "timezone": true, "__timezone": true, "daylight": true, "__daylight": true,
-	"program_invocation_name": true, "program_invocation_short_name": true,
+	"program_invocation_name": true, "program_invocation_short_name": true, "__progname": true, "__progname_full": true,
 }
 
 // libcRange is the range of the value of C library functions that

@@ -118,6 +118,9 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 			b.fail(d, "unsupported: thread function %s has more than one parameter", fr.name)
 		}
 	}
+	if fr.name == "main" {
+		t.runInitFuncs(b.ctors, false, b.pos(fd.Declarator))
+	}
 	t.block(fd.CompoundStatement)
 	if t.cur != -1 {
 		t.ret(b.pos(endOf(fd.CompoundStatement)))
@@ -265,7 +268,10 @@ func (t *tb) undefined(p cfa.Pos, note string) {
 // which stops the whole program; any other thread exits.
 func (t *tb) ret(p cfa.Pos) {
 	if t.c.Index == 0 {
-		t.stop(cfa.Halt, p, "return from main")
+		t.runInitFuncs(t.b.dtors, true, p)
+		if t.cur != -1 {
+			t.stop(cfa.Halt, p, "return from main")
+		}
 		return
 	}
 	t.exit(p)
