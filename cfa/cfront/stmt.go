@@ -524,7 +524,7 @@ func (t *tb) stmt(s *cc.Statement) {
 	case cc.StatementJump:
 		t.jumpStmt(s.JumpStatement)
 	case cc.StatementAsm:
-		t.b.fail(s, "unsupported: inline assembly")
+		t.asmStatement(s.AsmStatement.Asm, s)
 	default:
 		t.b.fail(s, "unsupported statement")
 	}

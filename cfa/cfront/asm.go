@@ -1,0 +1,156 @@
+package cfront
+
+import (
+	"strconv"
+	"strings"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// This file lowers inline assembly statements. circ executes no
+// machine code: it trusts GCC's contract for an asm statement, which
+// reads its input operands, writes its output operands and touches no
+// other memory unless it clobbers "memory". An instruction whose effect
+// circ knows is lowered as that effect (asmEffects); any other leaves
+// its outputs holding any value, an approximation the report lists.
+// One that may touch any memory is rejected: circ cannot say what.
+
+// asmEffects are the instruction sequences circ knows, by their text
+// with blanks removed: what they do besides their operands. Barriers
+// and fences do nothing in circ's sequentially consistent model; a
+// timestamp read's outputs hold any value, as they would anyway.
+var asmEffects = map[string]string{
+	"":       "a compiler barrier: nothing under sequential consistency",
+	"nop":    "no operation",
+	"pause":  "a spin-wait hint: no operation",
+	"mfence": "a memory fence: nothing under sequential consistency",
+	"lfence": "a memory fence: nothing under sequential consistency",
+	"sfence": "a memory fence: nothing under sequential consistency",
+}
+
+// asmParts is an asm statement taken apart.
+type asmParts struct {
+	text            string              // its instructions, unquoted
+	outputs, inputs []cc.ExpressionNode // the operands' expressions
+	outCons, inCons []string            // their constraints
+	clobbers        []string            // the clobber list
+	gotos           bool                // asm goto
+}
+
+// asmOperands splits an operand list: cc reads `"=r" (x)` as a call of
+// the constraint string.
+func asmOperands(l *cc.AsmExpressionList) (exprs []cc.ExpressionNode, cons []string, ok bool) {
+	for ; l != nil; l = l.AsmExpressionList {
+		x, isCall := l.AssignmentExpression.(*cc.PostfixExpression)
+		if !isCall || x.Case != cc.PostfixExpressionCall {
+			return nil, nil, false
+		}
+		c, isStr := x.PostfixExpression.(*cc.PrimaryExpression)
+		as := args(x.ArgumentExpressionList)
+		if !isStr || c.Case != cc.PrimaryExpressionString || len(as) != 1 {
+			return nil, nil, false
+		}
+		s, err := strconv.Unquote(c.Token.SrcStr())
+		if err != nil {
+			return nil, nil, false
+		}
+		exprs = append(exprs, as[0])
+		cons = append(cons, s)
+	}
+	return exprs, cons, true
+}
+
+// splitAsm takes asm statement a apart; ok is false for a form circ
+// does not read.
+func splitAsm(a *cc.Asm) (parts asmParts, ok bool) {
+	text, err := strconv.Unquote(a.Token3.SrcStr())
+	if err != nil {
+		return parts, false
+	}
+	parts.text = text
+	for q := a.AsmQualifierList; q != nil; q = q.AsmQualifierList {
+		if q.AsmQualifier != nil && q.AsmQualifier.Case == cc.AsmQualifierGoto {
+			parts.gotos = true
+		}
+	}
+	i := 0
+	for l := a.AsmArgList; l != nil; l, i = l.AsmArgList, i+1 {
+		switch i {
+		case 0:
+			if parts.outputs, parts.outCons, ok = asmOperands(l.AsmExpressionList); !ok {
+				return parts, false
+			}
+		case 1:
+			if parts.inputs, parts.inCons, ok = asmOperands(l.AsmExpressionList); !ok {
+				return parts, false
+			}
+		case 2:
+			for e := l.AsmExpressionList; e != nil; e = e.AsmExpressionList {
+				c, isStr := e.AssignmentExpression.(*cc.PrimaryExpression)
+				if !isStr || c.Case != cc.PrimaryExpressionString {
+					return parts, false
+				}
+				s, _ := strconv.Unquote(c.Token.SrcStr())
+				parts.clobbers = append(parts.clobbers, s)
+			}
+		default:
+			parts.gotos = true
+		}
+	}
+	return parts, true
+}
+
+// asmStatement lowers asm statement a at n.
+func (t *tb) asmStatement(a *cc.Asm, n cc.Node) {
+	p := t.b.pos(n)
+	parts, ok := splitAsm(a)
+	switch {
+	case !ok:
+		t.b.fail(n, "unsupported: inline assembly circ cannot read")
+	case parts.gotos:
+		t.b.fail(n, "unsupported: asm goto")
+	}
+	key := strings.Join(strings.Fields(parts.text), "")
+	effect, known := asmEffects[key]
+	if !known {
+		for _, c := range parts.clobbers {
+			if c == "memory" {
+				t.b.fail(n, "unsupported: inline assembly %q, which may read and write any memory (it clobbers \"memory\")", parts.text)
+			}
+		}
+	}
+	// Inputs (a memory operand's object too) are read, and so are
+	// read-write outputs, before the instructions run.
+	for _, in := range parts.inputs {
+		t.discardRead(in, p)
+	}
+	for i, out := range parts.outputs {
+		if strings.HasPrefix(parts.outCons[i], "+") {
+			t.discardRead(out, p)
+		}
+	}
+	switch {
+	case known && len(parts.outputs) == 0:
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Note: "asm " + strconv.Quote(parts.text) + ": " + effect})
+		return
+	case len(parts.outputs) == 0:
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: "inline assembly " + strconv.Quote(parts.text) + ": circ assumes it does nothing the program sees, as its operands say"})
+		return
+	}
+	note := "inline assembly " + strconv.Quote(parts.text) + ": its outputs hold any value"
+	for i, out := range parts.outputs {
+		if !strings.HasPrefix(parts.outCons[i], "=") && !strings.HasPrefix(parts.outCons[i], "+") {
+			t.b.fail(out, "unsupported: asm output constraint %q", parts.outCons[i])
+		}
+		if !isInt(out.Type()) && !isPtr(out.Type()) {
+			t.b.fail(out, "unsupported: asm output of type %s", describeC(out.Type()))
+		}
+		lo, hi := t.b.rangeOf(out.Type())
+		t.update(t.lvalue(out), false, func(v *cfa.Var) cfa.Expr {
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: !known, Note: note})
+			return nil
+		})
+	}
+}
