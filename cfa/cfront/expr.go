@@ -585,6 +585,7 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	}
 	lv := t.lvalue(x.UnaryExpression)
 	var rhs cfa.Expr
+	checkCell := func(*cfa.Var) {}
 	op, compound := assignOps[x.Case]
 	if x.Case == cc.AssignmentExpressionAssign {
 		rhs = t.intExpr(x.AssignmentExpression)
@@ -593,13 +594,15 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	} else {
 		rhs = t.operand(x.AssignmentExpression, true)
 		if isPtr(x.UnaryExpression.Type()) && (op == cfa.Add || op == cfa.Sub) {
-			rhs = mkBin(cfa.Mul, rhs, num(t.stride(pointee(x.UnaryExpression.Type()), x, lv.ref())))
+			k, check := t.strideInMemory(lv, pointee(x.UnaryExpression.Type()), x)
+			rhs, checkCell = mkBin(cfa.Mul, rhs, num(k)), check
 		}
 	}
 	if lv.l == nil && hasSE(x.AssignmentExpression) {
 		rhs = t.snapshot(rhs, x.AssignmentExpression.Type(), p)
 	}
 	return t.updateScalar(lv, want, func(v *cfa.Var) cfa.Expr {
+		checkCell(v)
 		y := rhs
 		if t.b.atomic[v] {
 			y = t.plain(rhs, p) // read before the atomic access
@@ -659,11 +662,13 @@ func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Ex
 		op = cfa.Sub
 	}
 	var step int64 = 1
+	checkCell := func(*cfa.Var) {}
 	ptr := isPtr(n.Type())
 	if ptr {
-		step = t.stride(pointee(n.Type()), n, lv.ref())
+		step, checkCell = t.strideInMemory(lv, pointee(n.Type()), n)
 	}
 	return t.updateScalar(lv, want, func(v *cfa.Var) cfa.Expr {
+		checkCell(v)
 		next := func(o cfa.Expr) cfa.Expr {
 			if ptr {
 				return mkBin(op, o, num(step))

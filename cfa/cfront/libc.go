@@ -202,9 +202,12 @@ func (t *tb) scanf(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p
 }
 
 // memCells checks the pointer argument a and size n of a memory
-// function and lists the cells it covers: count copies of the pointee
-// type's cells.
-func (t *tb) memCells(name string, a, n cc.ExpressionNode) []cellSpec {
+// function and lists the cells it covers: copies of the pointee type's
+// cells. A size that is not a multiple of the pointee's (memset(p, 0,
+// sizeof(p)), a common slip) covers the cells that start below it;
+// partial is the number of those at the end that it covers only in
+// part (memCells fails for them unless partialOK).
+func (t *tb) memCells(name string, a, n cc.ExpressionNode, partialOK bool) (cells []cellSpec, partial int) {
 	typ := pointee(a.Type())
 	if typ == nil || isVoid(typ) {
 		for {
@@ -231,23 +234,32 @@ func (t *tb) memCells(name string, a, n cc.ExpressionNode) []cellSpec {
 		t.b.fail(n, "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
 	}
 	size, ok := t.constant(n)
-	if !ok || size < 0 || size%typ.Size() != 0 {
+	if !ok || size < 0 || size%typ.Size() != 0 && !partialOK {
 		t.b.fail(n, "unsupported: %s of a size that is not a constant multiple of sizeof(%s)", name, describeC(typ))
 	}
 	var one, out []cellSpec
 	t.b.layout(typ, "", 0, false, &one)
-	for k := int64(0); k < size/typ.Size(); k++ {
-		out = append(out, one...)
+	for k := int64(0); k*typ.Size() < size; k++ {
+		for _, cs := range one {
+			start := k*typ.Size() + cs.off
+			if start >= size {
+				break
+			}
+			out = append(out, cs)
+			if start+cs.typ.Size() > size {
+				partial++
+			}
+		}
 	}
 	if len(out) > maxMemCells {
 		t.b.fail(n, "unsupported: %s of more than %d cells", name, maxMemCells)
 	}
-	for _, cs := range out {
-		if cs.bad != "" || (name != "memset" && t.b.syncTypeName(cs.typ) != "") {
+	for i, cs := range out {
+		if cs.bad != "" || (name != "memset" && t.b.syncTypeName(cs.typ) != "") || i >= len(out)-partial && t.b.syncTypeName(cs.typ) != "" {
 			t.b.fail(a, "unsupported: %s over %s", name, describeC(cs.typ))
 		}
 	}
-	return out
+	return out, partial
 }
 
 // maxMemCells bounds the cells one memset or memcpy may cover: each is
@@ -269,7 +281,7 @@ func (t *tb) stableValue(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 // initial state (zeroSync). A value circ cannot compute (a byte other
 // than 0 in a pointer, a byte known only at run time) is havocked.
 func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
-	cells := t.memCells("memset", as[0], as[2])
+	cells, partial := t.memCells("memset", as[0], as[2], true)
 	dst := t.stableValue(as[0], p)
 	c, known := intValue(as[1].Value())
 	if !known {
@@ -285,12 +297,16 @@ func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) 
 			continue
 		}
 		val, exact := byteFill(c, cs.typ)
+		note := "memset: a value circ does not compute"
+		if j >= len(cells)-partial {
+			exact, note = false, "memset: the cell's bytes are set only in part"
+		}
 		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
 			if known && exact {
 				return t.store(v, num(val), false, p)
 			}
 			lo, hi := t.b.rangeOf(cs.typ)
-			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "memset: a value circ does not compute"})
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
 			return nil
 		})
 	}
@@ -324,8 +340,8 @@ func byteFill(c int64, typ cc.Type) (int64, bool) {
 // memcpy copies cell by cell: all reads first, then all writes, which
 // is also right for memmove's overlapping objects.
 func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
-	cells := t.memCells(name, as[0], as[2])
-	src := t.memCells(name, as[1], as[2])
+	cells, _ := t.memCells(name, as[0], as[2], false)
+	src, _ := t.memCells(name, as[1], as[2], false)
 	if len(src) != len(cells) {
 		t.b.fail(x, "unsupported: %s between objects of different types", name)
 	}

@@ -45,6 +45,7 @@ const (
 	resCount                      // -1 or the number of bytes read or written, at most argCount
 	resLength                     // the number of chars before the argString's 0 (strlen)
 	resCompare                    // the sign of the first difference of its two strings (strcmp)
+	resMessage                    // its argString (gettext: the message, untranslated)
 )
 
 // libcFunc is a row of libcFuncs.
@@ -99,24 +100,33 @@ var libcFuncs = map[string]libcFunc{
 	"strcat":      {args: []libcArg{argAppend, argString}, result: resDest},
 	"strdup":      {args: []libcArg{argString}, result: resDup},
 
+	// libintl.h: a translation is the library's read-only string; circ
+	// returns the message itself.
+	"gettext":   {args: []libcArg{argString}, result: resMessage, approx: "gettext: returns its message untranslated"},
+	"dgettext":  {args: []libcArg{argStream, argString}, result: resMessage, approx: "dgettext: returns its message untranslated"},
+	"dcgettext": {args: []libcArg{argStream, argString, argInt}, result: resMessage, approx: "dcgettext: returns its message untranslated"},
+
 	// stdlib.h and ctype.h
-	"atoi":     {args: []libcArg{argString}},
-	"atol":     {args: []libcArg{argString}},
-	"atoll":    {args: []libcArg{argString}},
-	"strtol":   {args: []libcArg{argString, argEnd, argInt}},
-	"strtoul":  {args: []libcArg{argString, argEnd, argInt}},
-	"abs":      {args: []libcArg{argInt}},
-	"labs":     {args: []libcArg{argInt}},
-	"toupper":  {args: []libcArg{argInt}},
-	"tolower":  {args: []libcArg{argInt}},
-	"isalnum":  {args: []libcArg{argInt}},
-	"isalpha":  {args: []libcArg{argInt}},
-	"isdigit":  {args: []libcArg{argInt}},
-	"isspace":  {args: []libcArg{argInt}},
-	"isupper":  {args: []libcArg{argInt}},
-	"islower":  {args: []libcArg{argInt}},
-	"isprint":  {args: []libcArg{argInt}},
-	"isxdigit": {args: []libcArg{argInt}},
+	"atoi":    {args: []libcArg{argString}},
+	"atol":    {args: []libcArg{argString}},
+	"atoll":   {args: []libcArg{argString}},
+	"strtol":  {args: []libcArg{argString, argEnd, argInt}},
+	"strtoul": {args: []libcArg{argString, argEnd, argInt}},
+	// What older glibc headers' inline atoi and strtol call.
+	"__strtol_internal":  {args: []libcArg{argString, argEnd, argInt, argInt}},
+	"__strtoul_internal": {args: []libcArg{argString, argEnd, argInt, argInt}},
+	"abs":                {args: []libcArg{argInt}},
+	"labs":               {args: []libcArg{argInt}},
+	"toupper":            {args: []libcArg{argInt}},
+	"tolower":            {args: []libcArg{argInt}},
+	"isalnum":            {args: []libcArg{argInt}},
+	"isalpha":            {args: []libcArg{argInt}},
+	"isdigit":            {args: []libcArg{argInt}},
+	"isspace":            {args: []libcArg{argInt}},
+	"isupper":            {args: []libcArg{argInt}},
+	"islower":            {args: []libcArg{argInt}},
+	"isprint":            {args: []libcArg{argInt}},
+	"isxdigit":           {args: []libcArg{argInt}},
 
 	// unistd.h and sockets: file descriptors are the library's.
 	"close":  {args: []libcArg{argInt}},
@@ -200,7 +210,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 	}
 	var length *cfa.Var // resLength's count
 	var res *cfa.Var    // the result, where the arguments' effects set it
-	if f.result != resInt && f.result != resLength && f.result != resDest || c.arg(argBytesOut) >= 0 {
+	if f.result != resInt && f.result != resLength && f.result != resDest && f.result != resMessage || c.arg(argBytesOut) >= 0 {
 		res = t.temp(x.Type())
 	}
 	for i, a := range as {
@@ -280,6 +290,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			return c.vals[0], true
 		}
 		return ref(res), true
+	case resMessage:
+		return c.vals[c.arg(argString)], true
 	case resLibrary:
 		if isPtr(x.Type()) {
 			t.externPointer(pointee(x.Type()), res, p)

@@ -137,7 +137,7 @@ const maxCells = 4096
 // would land on the wrong cell). A nil ptr (a pointer in memory) and
 // void pointers are rejected at once.
 func (t *tb) stride(elem cc.Type, n cc.Node, ptr cfa.Expr) int64 {
-	if elem != nil && (isVoid(elem) || (elem.Size() == 1 && !t.b.isStruct(elem) && !isArray(elem))) {
+	if elem != nil && (isVoid(elem) || t.byteElem(elem)) {
 		if ptr == nil || isVoid(elem) {
 			t.b.fail(n, "unsupported: arithmetic on a pointer to %s (byte offsets)", describeC(elem))
 		}
@@ -145,6 +145,23 @@ func (t *tb) stride(elem cc.Type, n cc.Node, ptr cfa.Expr) int64 {
 		return 1
 	}
 	return t.cellStride(elem, n)
+}
+
+// byteElem reports whether elem is a byte (char, _Bool), which pointer
+// arithmetic moves over by one cell (stride).
+func (t *tb) byteElem(elem cc.Type) bool {
+	return elem != nil && !isVoid(elem) && elem.Size() == 1 && !t.b.isStruct(elem) && !isArray(elem)
+}
+
+// strideInMemory is stride for lv, a pointer an update moves by a
+// constant: for a byte pointer held in memory, the pointer's value in
+// each cell update reaches is checked (checkByteArithmetic) through
+// the returned function, which the update calls with each cell.
+func (t *tb) strideInMemory(lv lval, elem cc.Type, n cc.Node) (int64, func(v *cfa.Var)) {
+	if lv.l == nil && t.byteElem(elem) {
+		return 1, func(v *cfa.Var) { t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: ref(v), n: n, elem: elem}) }
+	}
+	return t.stride(elem, n, lv.ref()), func(*cfa.Var) {}
 }
 
 // bytePtr is a pointer that arithmetic moves by bytes.
