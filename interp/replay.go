@@ -254,15 +254,28 @@ func renderStep(num int, n *State, st Step) report.Step {
 		op = e.Sync.String() + ": " + op
 	}
 	return report.Step{
-		Step:     num,
-		Thread:   th.Name(),
-		Template: th.Template.Name,
-		Instance: th.Instance,
-		Pos:      e.Pos.String(),
-		Op:       op,
-		Values:   stepValues(n, st.Thread, e),
-		Atomic:   !th.Done && th.Template.Locs[th.Loc].Atomic,
+		Step:          num,
+		Thread:        th.Name(),
+		Template:      th.Template.Name,
+		Instance:      th.Instance,
+		Pos:           e.Pos.String(),
+		Op:            op,
+		Values:        stepValues(n, st.Thread, e),
+		Atomic:        !th.Done && th.Template.Locs[th.Loc].Atomic,
+		Approximation: approximation(e),
 	}
+}
+
+// approximation is the note of an edge circ approximates, "" for an
+// exact one.
+func approximation(e *cfa.Edge) string {
+	if !e.Approx {
+		return ""
+	}
+	if e.Note == "" {
+		return "approximation"
+	}
+	return e.Note
 }
 
 // stepValues lists the variables e reads or writes, with their values in

@@ -46,6 +46,10 @@ type Step struct {
 	// Ghost marks a step with no counterpart in the C program: circ's
 	// choice of which instance of a summary object it tracks.
 	Ghost bool `json:"ghost,omitempty"`
+	// Approximation is set where the step is one circ approximates (an
+	// opaque value, a call of a function without a body): the
+	// program may have no run like the trace there.
+	Approximation string `json:"approximation,omitempty"`
 }
 
 // Access is one side of a race: a thread about to access the variable.
@@ -186,11 +190,36 @@ func (r *Report) CollectFindings() {
 	}
 }
 
-// Qualifier is what a verdict line adds to a safe verdict that rests on
-// assumptions: findings assumed away, weaker memory orders read as
-// seq_cst ("" for none).
+// Approximated lists the steps of t that circ approximates.
+func (t *Trace) Approximated() []int {
+	var steps []int
+	for _, s := range t.Steps {
+		if s.Approximation != "" {
+			steps = append(steps, s.Step)
+		}
+	}
+	return steps
+}
+
+// Qualifier is what a verdict line adds to a verdict that rests on
+// assumptions: for a safe one, findings assumed away and weaker memory
+// orders read as seq_cst; for a race, the trace's approximated steps
+// ("" for none).
 func (res *Result) Qualifier() string {
 	var parts []string
+	if res.Verdict == Race && res.Trace != nil {
+		if steps := res.Trace.Approximated(); len(steps) > 0 {
+			ns := make([]string, len(steps))
+			for i, n := range steps {
+				ns[i] = fmt.Sprint(n)
+			}
+			word := "step"
+			if len(ns) > 1 {
+				word = "steps"
+			}
+			parts = append(parts, fmt.Sprintf("through approximated %s %s", word, strings.Join(ns, ", ")))
+		}
+	}
 	if len(res.Assumes) > 0 {
 		ns := make([]string, len(res.Assumes))
 		for i, n := range res.Assumes {
@@ -266,6 +295,9 @@ func writeTrace(b *strings.Builder, t *Trace) {
 		atomic := ""
 		if s.Atomic {
 			atomic = " [atomic]"
+		}
+		if s.Approximation != "" {
+			atomic += " [approximation]"
 		}
 		fmt.Fprintf(b, "    %3d  %-12s %-24s %s%s", s.Step, s.Thread, s.Pos, s.Op, atomic)
 		if len(s.Values) > 0 {

@@ -397,8 +397,8 @@ func (b *builder) classify(t cc.Type) (kind cfa.VarKind, bad string) {
 	if cc.IsIntegerType(t) && t.Size() > 8 {
 		return cfa.Data, "128-bit integer" // circ's conversions stop at 64 bits
 	}
-	if cc.IsIntegerType(t) || t.Kind() == cc.Ptr {
-		return cfa.Data, ""
+	if cc.IsIntegerType(t) || t.Kind() == cc.Ptr || isFloat(t) {
+		return cfa.Data, "" // a float's values are opaque (float.go)
 	}
 	return cfa.Data, describe(t)
 }
@@ -591,6 +591,9 @@ func (b *builder) constInitValue(e cc.ExpressionNode, d *cc.Declarator) int64 {
 			b.fail(e, "unsupported: initializer of %s is not a constant address", d.Name())
 		}
 		return v
+	}
+	if isFloat(d.Type()) && cc.IsArithmeticType(e.Type()) {
+		return 0 // a value no read sees (float.go)
 	}
 	if !isInt(e.Type()) {
 		b.fail(e, "unsupported: %s initializer of %s", describe(e.Type()), d.Name())

@@ -397,6 +397,13 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 		switch {
 		case isInt(pt) || isPtr(pt):
 			vals[i].e = t.convert(a, t.intExpr(a), a.Type(), t.b.intType(pt))
+		case isFloat(pt):
+			if isFloat(a.Type()) {
+				vals[i].e = t.intExpr(a)
+			} else {
+				t.discardRead(a, p)
+				vals[i].e = t.anyValue(pt, "conversion to floating point: circ does not compute its value", p)
+			}
 		case t.b.isStruct(pt):
 			// Copied now, as C evaluates the argument here: a later
 			// argument's side effects must not reach the copy.
@@ -478,7 +485,7 @@ func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []ar
 	rt := ft.Result()
 	switch {
 	case rt == nil || isVoid(rt):
-	case isInt(rt) || isPtr(rt):
+	case isInt(rt) || isPtr(rt) || isFloat(rt):
 		fr.ret = t.newVar(nil, "return", cfa.Data, rt).v
 		t.b.stable[fr.ret] = true
 	default:

@@ -68,7 +68,24 @@ func fits(e cfa.Expr, to cfa.IntType) bool {
 // convert converts e, a value of C type from (nil: unknown), to the
 // integer type to, as the source at n does.
 func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Expr {
-	if e == nil || !to.Valid() || to.Bits == 1 {
+	if e == nil || !to.Valid() {
+		return e
+	}
+	if isFloat(from) {
+		// A floating-point value converts to any integer (float.go).
+		p := t.b.lastPos
+		if n != nil {
+			p = t.b.pos(n)
+		}
+		v := t.temp(nil)
+		lo, hi := intRange(to)
+		if to.Bits == 1 {
+			lo, hi = num(0), num(1)
+		}
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "conversion of a floating-point value: circ does not compute it"})
+		return ref(v)
+	}
+	if to.Bits == 1 {
 		return e
 	}
 	addr := t.isAddrConst(e)

@@ -198,6 +198,12 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 			t.b.fail(n, "unsupported: integer constant too large")
 		}
 	}
+	if ops, ok := floatOperands(n); ok {
+		return t.floatOp(n, ops, want, p)
+	}
+	if isFloatRead(n) {
+		return t.floatRead(n, want, p)
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		return t.primary(x, want)
@@ -338,7 +344,7 @@ func unless(want bool, e cfa.Expr) cfa.Expr {
 // operand lowers an integer operand (its value is needed even if the
 // enclosing value is not, to keep its reads).
 func (t *tb) operand(n cc.ExpressionNode, want bool) cfa.Expr {
-	if n != nil && !isInt(n.Type()) && !isPtr(n.Type()) && !isArray(n.Type()) && !isFunc(n.Type()) {
+	if n != nil && !isInt(n.Type()) && !isPtr(n.Type()) && !isArray(n.Type()) && !isFunc(n.Type()) && !isFloat(n.Type()) {
 		if isVoid(n.Type()) {
 			t.b.fail(n, "unsupported: void value used")
 		}

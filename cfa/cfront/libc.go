@@ -399,6 +399,8 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		case isInt(at):
 			e := t.stableValue(a, p)
 			t.b.libInts = append(t.b.libInts, libInt{e: e, pos: t.b.pos(a), name: name, text: nodeText(a)})
+		case isFloat(at):
+			t.discardRead(a, p)
 		case isPtr(at):
 			t.discardRead(a, p)
 		default:
@@ -449,7 +451,7 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		}
 		return ref(res)
 	}
-	if !isInt(rt) {
+	if !isInt(rt) && !isFloat(rt) {
 		t.b.fail(x, "unsupported: undefined function %s returns %s", name, describe(rt))
 	}
 	lo, hi := t.b.rangeOf(rt)

@@ -128,6 +128,16 @@ var libcFuncs = map[string]libcFunc{
 	"isprint":            {args: []libcArg{argInt}},
 	"isxdigit":           {args: []libcArg{argInt}},
 
+	// math.h: pure, of values circ does not compute (float.go).
+	"sqrt":  {args: []libcArg{argInt}},
+	"fabs":  {args: []libcArg{argInt}},
+	"floor": {args: []libcArg{argInt}},
+	"ceil":  {args: []libcArg{argInt}},
+	"round": {args: []libcArg{argInt}},
+	"log":   {args: []libcArg{argInt}},
+	"exp":   {args: []libcArg{argInt}},
+	"pow":   {args: []libcArg{argInt, argInt}},
+
 	// unistd.h and sockets: file descriptors are the library's.
 	"close":  {args: []libcArg{argInt}},
 	"getpid": {},
@@ -196,6 +206,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 		switch r := c.role(i); {
 		case isInt(a.Type()) && (r == argInt || r == argCount || r == argFormat):
 			c.vals[i] = t.stableValue(a, p)
+		case isFloat(a.Type()) && (r == argInt || r == argFormat):
+			t.discardRead(a, p) // a value circ does not compute (float.go)
 		case isPtr(a.Type()) && r != argInt && r != argCount:
 			if r == argFormat && isLiteral(a) {
 				continue // the format, or a literal it converts: nothing writes it
@@ -298,7 +310,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			return ref(res), true
 		}
 	}
-	if !isInt(x.Type()) {
+	if !isInt(x.Type()) && !isFloat(x.Type()) {
 		t.b.fail(x, "unsupported: %s returns %s", name, describe(x.Type()))
 	}
 	return ref(t.result(name, x, p)), true
@@ -357,6 +369,7 @@ func (t *tb) printfArgs(c *libcCall, i int) {
 			conv = convs[j-i-1]
 		}
 		switch {
+		case isFloat(a.Type()):
 		case isInt(a.Type()):
 			if conv.verb == '*' {
 				prev = c.vals[j]

@@ -803,13 +803,19 @@ func (t *tb) discardRead(e cc.ExpressionNode, p cfa.Pos) {
 	default:
 		v = t.expr(e, true)
 	}
+	t.keepRead(v, e.Type(), p)
+}
+
+// keepRead keeps the reads of v, a value of type typ that is not used,
+// visible: a value that reads variables is assigned to a temporary.
+func (t *tb) keepRead(v cfa.Expr, typ cc.Type, p cfa.Pos) {
 	if _, ok := v.(cfa.Const); ok || v == nil {
 		return
 	}
 	if r, ok := v.(cfa.Ref); ok && !r.V.Global {
 		return
 	}
-	tmp := t.temp(e.Type())
+	tmp := t.temp(typ)
 	t.add(&cfa.Edge{Kind: cfa.Assign, LHS: tmp, RHS: v, Pos: p})
 }
 
