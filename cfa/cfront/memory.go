@@ -598,13 +598,43 @@ const minHandleSummary = 6
 // handle, any of them, and its thread: the creations through the others
 // start shadow threads (cfa.CFA.Shadows), as for a heap array of
 // handles, which proves a join of all handles for any length.
+//
+// An array of plain data too large for a cell per element (more than
+// maxCells cells: a char buffer of a real program) is such a summary
+// too: it tracks one element, any of them, whose cells are race targets
+// (buf[*]), and a read of another yields any value.
 func (b *builder) handleArray(d *cc.Declarator) (*cc.ArrayType, bool) {
 	at, ok := d.Type().(*cc.ArrayType)
-	if !ok || at.IsVLA() || at.Len() < minHandleSummary || (b.handlesApart && at.Len() <= MaxHandlesApart) || d.HasInitializer() || d.IsThreadLocal() {
+	if !ok || at.IsVLA() || at.IsIncomplete() || d.HasInitializer() || d.IsThreadLocal() {
+		return nil, false
+	}
+	if b.largeDataArray(at) {
+		return at, true
+	}
+	if at.Len() < minHandleSummary || (b.handlesApart && at.Len() <= MaxHandlesApart) {
 		return nil, false
 	}
 	k, bad := b.classify(at.Elem())
 	return at, bad == "" && k == cfa.Handle
+}
+
+// largeDataArray reports whether array type at has more than maxCells
+// cells, elements of at most maxCells cells, and only data cells (no
+// synchronization object, handle or atomic object, whose summaries
+// circ does not model).
+func (b *builder) largeDataArray(at *cc.ArrayType) bool {
+	n, bad := b.cellCount(at.Elem())
+	if bad != "" || n > maxCells || n*at.Len() <= maxCells {
+		return false
+	}
+	var specs []cellSpec
+	b.layout(at.Elem(), "", 0, false, &specs)
+	for _, cs := range specs {
+		if k, bad := b.classify(cs.typ); bad != "" || k != cfa.Data || cs.atomic || cs.bad != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // summarizes reports whether the array d declares is an element summary
@@ -702,7 +732,10 @@ func (t *tb) stackObject(d *cc.Declarator, typ cc.Type) *local {
 func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) {
 	o := l.obj
 	if o.Elements() {
-		return // thread handles without an initializer (handleArray)
+		// An array summary without an initializer (handleArray):
+		// thread handles, or data of indeterminate value.
+		t.indeterminate(o.Cells, "uninitialized array "+o.Name, p)
+		return
 	}
 	var specs []cellSpec
 	t.b.layout(typ, "", 0, false, &specs)
