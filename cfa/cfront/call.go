@@ -79,6 +79,9 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 // builtin lowers calls to the functions circ models; ok is false for
 // other functions.
 func (t *tb) builtin(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (v cfa.Expr, ok bool) {
+	if t.b.funcs[name] == nil && t.vaBuiltin(name, x, as, p) {
+		return zeroIf(want), true
+	}
 	if pr, ok := prims[name]; ok && t.b.funcs[name] == nil {
 		return t.lowerPrim(name, pr, x, as, want, p), true
 	}
@@ -357,14 +360,18 @@ func (t *tb) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, as []cc.
 	name := fd.Declarator.Name()
 	ft := t.prototype(fd, x)
 	params := realParams(ft)
-	if len(params) != len(as) {
+	if len(params) != len(as) && !(ft.IsVariadic() && len(as) > len(params)) {
 		t.b.fail(x, "call to %s with %d argument(s), want %d", name, len(as), len(params))
 	}
 	ptypes := make([]cc.Type, len(params))
 	for i, prm := range params {
 		ptypes[i] = prm.Type()
 	}
-	return t.enter(fd, x, t.callArgs(name, ptypes, as, p), want, p)
+	vals := t.callArgs(name, ptypes, as[:len(params)], p)
+	if ft.IsVariadic() {
+		return t.enterVariadic(fd, x, vals, t.variadicArgs(name, as[len(params):], p), want, p)
+	}
+	return t.enter(fd, x, vals, want, p)
 }
 
 // prototype is fd's function type, which a call needs: circ inlines
@@ -374,9 +381,6 @@ func (t *tb) prototype(fd *cc.FunctionDefinition, x cc.Node) *cc.FunctionType {
 	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
 	if ft == nil {
 		t.b.fail(x, "unsupported: call to %s without a prototype", name)
-	}
-	if ft.IsVariadic() {
-		t.b.fail(x, "unsupported: call to variadic function %s", name)
 	}
 	return ft
 }
@@ -438,6 +442,12 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 // struct parameter is a struct variable of the callee's frame that
 // starts as a copy of its argument.
 func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []argVal, want bool, p cfa.Pos) cfa.Expr {
+	return t.enterVariadic(fd, x, vals, nil, want, p)
+}
+
+// enterVariadic is enter for a call with variadic arguments va (nil for
+// a function that is not variadic).
+func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []argVal, va []vaArg, want bool, p cfa.Pos) cfa.Expr {
 	name := fd.Declarator.Name()
 	if t.onStack(name) {
 		t.b.fail(x, "unsupported: recursive call to %s", name)
@@ -446,6 +456,8 @@ func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []ar
 	params := realParams(ft)
 	caller := t.fr
 	fr := t.newFrame(fd, false)
+	fr.caller, fr.va = caller, va
+	fr.variadic = ft.IsVariadic()
 	if u := t.allocUse(x); u.typ != nil && !isVoid(u.typ) {
 		fr.alloc = &u
 	}

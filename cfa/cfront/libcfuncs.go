@@ -31,6 +31,7 @@ const (
 	argBytesIn                 // argCount bytes, read (write, send)
 	argBytesOut                // at most argCount bytes, written with any values: the result says how many (read, recv)
 	argEnd                     // a char ** (strtol's endptr): unless null, set to a pointer into the argString before it
+	argVaList                  // a va_list: the variadic arguments of the function that started it (variadic.go)
 )
 
 // libcReturn is what a library function returns.
@@ -81,6 +82,9 @@ var libcFuncs = map[string]libcFunc{
 	"fdopen":    {args: []libcArg{argInt, argString}, result: resLibrary},
 	"setlocale": {args: []libcArg{argInt, argString}, result: resLibrary},
 	"fgets":     {args: []libcArg{argBytesOut, argCount, argStream}, result: resDest, approx: "fgets: the chars it stores hold any values"},
+	"vprintf":   {args: []libcArg{argString, argVaList}},
+	"vfprintf":  {args: []libcArg{argStream, argString, argVaList}},
+	"vsnprintf": {args: []libcArg{argBytesOut, argCount, argString, argVaList}, result: resCount, approx: "vsnprintf: the chars it stores hold any values"},
 
 	// string.h
 	"strlen":      {args: []libcArg{argString}, result: resLength},
@@ -208,6 +212,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			c.vals[i] = t.stableValue(a, p)
 		case isFloat(a.Type()) && (r == argInt || r == argFormat):
 			t.discardRead(a, p) // a value circ does not compute (float.go)
+		case r == argVaList:
+			t.discardRead(a, p) // stands for the variadic arguments
 		case isPtr(a.Type()) && r != argInt && r != argCount:
 			if r == argFormat && isLiteral(a) {
 				continue // the format, or a literal it converts: nothing writes it
@@ -274,6 +280,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			}
 		case argCopyTo, argAppend:
 			t.copyString(c, i)
+		case argVaList:
+			t.readVaStrings(c, i)
 		case argBytesIn:
 			t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.byteType(i), limit: c.count()}, p)
 			if f.result == resCount {

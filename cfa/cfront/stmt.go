@@ -60,6 +60,13 @@ type frame struct {
 	// function allocates and returns as a pointer to void (allocUse),
 	// nil when it tells nothing.
 	alloc *allocUse
+	// caller is the frame the call was inlined into (nil for the
+	// template's own function).
+	caller *frame
+	// variadic: a variadic function's frame, whose variadic arguments
+	// are va (variadic.go).
+	variadic bool
+	va       []vaArg
 }
 
 type switchCtx struct {

@@ -1,0 +1,90 @@
+package cfront
+
+import (
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// This file lowers the program's own variadic functions. A call is
+// inlined like any other: the fixed parameters get their arguments,
+// and the variadic arguments are evaluated, as C does, into values the
+// inlined body's va_list stands for. va_start, va_end and va_copy touch
+// no memory. What the C library's v* functions (vfprintf, vprintf,
+// vsnprintf) do with a va_list is in the library table (argVaList):
+// without the format they print, circ reads every char pointer among
+// the variadic arguments as a string, an over-approximation the report
+// lists. va_arg, which reads the arguments one by one, is rejected.
+
+// vaArg is one variadic argument of an inlined call: its value and
+// source.
+type vaArg struct {
+	e cfa.Expr
+	n cc.ExpressionNode
+}
+
+// variadicArgs evaluates the arguments of a variadic call beyond its
+// fixed parameters, left to right after them.
+func (t *tb) variadicArgs(name string, as []cc.ExpressionNode, p cfa.Pos) []vaArg {
+	var out []vaArg
+	for _, a := range as {
+		switch at := a.Type(); {
+		case isInt(at) || isPtr(at) || isArray(at) || isFunc(at):
+			out = append(out, vaArg{e: t.stableValue(a, p), n: a})
+		case isFloat(at):
+			t.discardRead(a, p) // a value circ does not compute (float.go)
+		default:
+			t.b.fail(a, "unsupported: %s argument of variadic function %s", describe(at), name)
+		}
+	}
+	return out
+}
+
+// variadicFrame is the innermost frame being inlined that is a variadic
+// function's: the one whose arguments a va_list stands for (a va_list
+// lives no longer than the call that started it).
+func (t *tb) variadicFrame(n cc.Node, what string) *frame {
+	for fr := t.fr; fr != nil; fr = fr.caller {
+		if fr.variadic {
+			return fr
+		}
+	}
+	t.b.fail(n, "unsupported: %s outside a variadic function", what)
+	return nil
+}
+
+// vaBuiltin lowers va_start, va_end, va_copy and va_arg; ok is false
+// for other names.
+func (t *tb) vaBuiltin(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) (ok bool) {
+	switch name {
+	case "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy":
+		t.variadicFrame(x, name)
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Note: name})
+		return true
+	case "__builtin_va_arg_impl", "__builtin_va_arg":
+		t.b.fail(x, "unsupported: va_arg (circ does not read variadic arguments one by one)")
+	}
+	return false
+}
+
+// readVaStrings lowers what a v* library function reads through its
+// va_list: every char pointer among the innermost variadic call's
+// arguments, as a string up to its 0 (any of them may be a %s).
+func (t *tb) readVaStrings(c *libcCall, i int) {
+	fr := t.variadicFrame(c.as[i], c.name)
+	read := false
+	for _, a := range fr.va {
+		elem := pointee(a.n.Type())
+		if isArray(a.n.Type()) {
+			elem = a.n.Type().(*cc.ArrayType).Elem()
+		}
+		if elem == nil || !isPtr(a.n.Type()) && !isArray(a.n.Type()) || elem.Size() != 1 || !isInt(elem) || isLiteral(a.n) {
+			continue
+		}
+		t.walkChars(charWalk{src: a.e, srcN: a.n, elem: elem, str: true}, c.p)
+		read = true
+	}
+	if read {
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: c.p, Approx: true, Note: c.name + ": reads every char pointer among the variadic arguments as a string (circ does not know the format)"})
+	}
+}
