@@ -13,7 +13,8 @@ import (
 // builder holds the state of one translation: the program being built and
 // the file-scope information gathered from the AST.
 type builder struct {
-	ctors, dtors []initFunc // what constructor and destructor attributes name (initfini.go)
+	ctors, dtors []initFunc  // what constructor and destructor attributes name (initfini.go)
+	libStrings   *cfa.Object // the library's strings (extern.go), once used
 	file         string
 	ast          *cc.AST
 	prog         *cfa.Program

@@ -245,8 +245,51 @@ func (b *builder) checkLibraryStores(r *pointsto.Result) {
 	}
 }
 
+// libraryStrings returns the library's strings, creating them on first
+// use: the chars of every string a library function hands out (getenv,
+// strerror, a hostent's h_name), as one element summary of chars of
+// unbounded length, extern(string), whose chars hold any values (a 0
+// anywhere). It tracks one char, any of them, a race target like the
+// others the library owns; a pointer into it is a position in it.
+func (b *builder) libraryStrings(pos cfa.Pos) *cfa.Object {
+	if b.libStrings != nil {
+		return b.libStrings
+	}
+	const name = "extern(string)"
+	o := &cfa.Object{Name: name, Kind: cfa.ExternObject, Pos: pos}
+	b.libStrings = b.elementSummary(o, b.ast.Char, false, func(cs cellSpec) *local {
+		return b.dynamicCell(name, cs, pos, externKey{})
+	})
+	o.Len.Init = cfa.RegionSize / 2
+	return o
+}
+
+// byteType reports whether t is a char type: a pointer to it is a
+// string.
+func byteType(t cc.Type) bool {
+	return t != nil && isInt(t) && t.Size() == 1
+}
+
+// libraryString sets res to null or a pointer into the library's
+// strings (libraryStrings).
+func (t *tb) libraryString(res *cfa.Var, p cfa.Pos) {
+	o := t.b.libraryStrings(p)
+	t.choose(p,
+		arm{body: func() { t.set(res, num(0), p) }},
+		arm{body: func() {
+			j := t.temp(nil)
+			// Far from the end: a string there ends before it.
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: num(o.Len.Init / 2), Pos: p, Note: "a string of the library"})
+			t.set(res, mkBin(cfa.Add, num(o.Base), ref(j)), p)
+		}})
+}
+
 // externPointer sets res to a pointer to pt a library may hand out.
 func (t *tb) externPointer(pt cc.Type, res *cfa.Var, p cfa.Pos) {
+	if byteType(pt) {
+		t.libraryString(res, p)
+		return
+	}
 	arms := []arm{{body: func() { t.set(res, num(0), p) }}}
 	for _, tg := range t.b.externTargets(pt) {
 		tg := tg
@@ -286,6 +329,11 @@ func (b *builder) externPrologue() {
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Hi: num(o.Len.Init - 1), Pos: p, Note: "the element of " + o.Name + " circ tracks"})
 		case o.Elements():
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the element of " + o.Name + " circ tracks"})
+		}
+		if o == b.libStrings {
+			t.indeterminate(o.Cells, "the chars of the library's strings", p)
+		}
+		switch {
 		case o.Kind == cfa.HeapObject && o.Summary():
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the block of " + o.Name + " circ tracks"})
 		}
@@ -300,7 +348,7 @@ func (b *builder) externPrologue() {
 				if t.mutexKind(l) == cfa.UnknownMutexKind {
 					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: t.kindField(v), Pos: p, Note: "the kind of " + v.CName})
 				}
-			case isPtr(ct) && b.externable(pointee(ct)):
+			case isPtr(ct) && (b.externable(pointee(ct)) || byteType(pointee(ct))):
 				t.externPointer(pointee(ct), v, p)
 			case isPtr(ct):
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: v.CName + ": a pointer circ does not follow"})

@@ -409,7 +409,12 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	}
 	rt := x.Type()
 	note := fmt.Sprintf("undefined function %s: assumed to return any value", name)
-	if isPtr(rt) && t.b.externable(pointee(rt)) {
+	if isPtr(rt) && byteType(pointee(rt)) {
+		note = fmt.Sprintf("undefined function %s: assumed to return null or a string of the library's", name)
+		if len(ptrs) > 0 {
+			note += ", or any address in the objects its pointer arguments point into"
+		}
+	} else if isPtr(rt) && t.b.externable(pointee(rt)) {
 		note = fmt.Sprintf("undefined function %s: assumed to return null, an object of its own of type %s, or one the program lets other files name", name, typeName(pointee(rt)))
 		if len(ptrs) > 0 {
 			note += ", or any address in the objects its pointer arguments point into"
@@ -442,7 +447,7 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	if !want {
 		return nil
 	}
-	if isPtr(rt) && t.b.externable(pointee(rt)) {
+	if isPtr(rt) && (t.b.externable(pointee(rt)) || byteType(pointee(rt))) {
 		res := t.temp(rt)
 		t.externPointer(pointee(rt), res, p)
 		for _, la := range ptrs {

@@ -110,6 +110,12 @@ var libcFuncs = map[string]libcFunc{
 	"dgettext":  {args: []libcArg{argStream, argString}, result: resMessage, approx: "dgettext: returns its message untranslated"},
 	"dcgettext": {args: []libcArg{argStream, argString, argInt}, result: resMessage, approx: "dcgettext: returns its message untranslated"},
 
+	// The library's own strings (extern.go's libraryStrings).
+	"getenv":    {args: []libcArg{argString}, result: resLibrary},
+	"strerror":  {args: []libcArg{argInt}, result: resLibrary},
+	"ctime":     {args: []libcArg{argStream}, result: resLibrary},
+	"inet_ntoa": {args: []libcArg{argInt}, result: resLibrary},
+
 	// stdlib.h and ctype.h
 	"atoi":    {args: []libcArg{argString}},
 	"atol":    {args: []libcArg{argString}},
