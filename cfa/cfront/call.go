@@ -450,7 +450,7 @@ func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []ar
 func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []argVal, va []vaArg, want bool, p cfa.Pos) cfa.Expr {
 	name := fd.Declarator.Name()
 	if t.onStack(name) {
-		t.b.fail(x, "unsupported: recursive call to %s", name)
+		return t.recursiveCall(fd, x, vals, want, p)
 	}
 	ft := t.prototype(fd, x)
 	params := realParams(ft)

@@ -358,7 +358,7 @@ func TestCLIBadFiles(t *testing.T) {
 			[]string{"unsupported", "realloc", "more than once"}},
 		{"realloc-variable-size", "#include <pthread.h>\n#include <stdlib.h>\nint *x, n = 8;\nvoid *thr(void *arg) { return 0; }\n" + spawn + "x = malloc(sizeof(int)); x = realloc(x, n); return 0; }\n",
 			[]string{"unsupported", "realloc", "not a constant"}},
-		{"recursion", "int f(int n) { return n ? f(n - 1) : 0; }\nint main(void) { return f(3); }\n", []string{"recursi"}},
+		{"recursion", "int f(int *p) { return *p ? f(p) : 0; }\nint g;\nint main(void) { return f(&g); }\n", []string{"recursi", "pointer"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
