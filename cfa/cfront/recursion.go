@@ -47,6 +47,25 @@ func (b *builder) effectsOf(fd *cc.FunctionDefinition) (eff recursionEffects, ba
 				return false
 			}
 			switch x := n.(type) {
+			case *cc.Asm:
+				// Its operands are read, its outputs written
+				// (asm.go); cc reads an operand as a call.
+				parts, ok := splitAsm(x)
+				if !ok {
+					bad, at = "inline assembly circ cannot read", x
+					return false
+				}
+				for _, e := range append(parts.outputs, parts.inputs...) {
+					d := identOf(e)
+					switch {
+					case d == nil:
+						bad, at = "an asm operand other than a variable", e
+					case b.isFileScope(d) || d.IsExtern():
+						eff.reads[d] = true
+						eff.writes[d] = true
+					}
+				}
+				return false
 			case *cc.Declarator:
 				if x.IsStatic() && !isFunc(x.Type()) && !strings.HasPrefix(x.Name(), "__") { // not cc's __func__
 					bad, at = "a static local", x
