@@ -324,12 +324,15 @@ func (t *tb) elementBlock(name string, x *cc.PostfixExpression, as []cc.Expressi
 	if _, bad := t.b.cellCount(elem); bad != "" {
 		t.b.fail(x, "unsupported: %s of %s", name, bad)
 	}
+	length := t.blockLength(as, elem)
 	for _, a := range as {
 		if hasSE(a) {
-			t.b.fail(a, "unsupported: side effects in the size of %s", name)
+			// Evaluated once, here (malloc(strlen(s) + 1)).
+			length = t.snapshot(length, nil, p)
+			break
 		}
 	}
-	return t.elementObject(name, x, elem, use.atomic, p), t.blockLength(as, elem)
+	return t.elementObject(name, x, elem, use.atomic, p), length
 }
 
 // elementObject creates the element summary of objects of type elem an

@@ -340,6 +340,9 @@ func byteFill(c int64, typ cc.Type) (int64, bool) {
 // memcpy copies cell by cell: all reads first, then all writes, which
 // is also right for memmove's overlapping objects.
 func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
+	if _, ok := t.constant(as[2]); !ok {
+		return t.memcpyBytes(name, x, as, p)
+	}
 	cells, _ := t.memCells(name, as[0], as[2], false)
 	src, _ := t.memCells(name, as[1], as[2], false)
 	if len(src) != len(cells) {
@@ -358,6 +361,59 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	for j, cs := range cells {
 		lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
 		t.update(lv, false, func(v *cfa.Var) cfa.Expr { return t.store(v, t.fit(x, v, vals[j], src[j].typ), false, p) })
+	}
+	return dst
+}
+
+// memcpyBytes lowers a memcpy or memmove of a size known only at run
+// time from a byte buffer: into bytes, a copy char by char; into an
+// object of another type T, the bytes read, then each cell of the T
+// the size reaches written with any value (an approximation the report
+// lists), and a size past the T undefined behaviour (circ does not
+// follow a copy out of one object).
+func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
+	typeOf := func(a cc.ExpressionNode) cc.Type {
+		typ := pointee(a.Type())
+		if typ != nil && isVoid(typ) {
+			typ = pointee(stripCasts(a).Type())
+		}
+		return typ
+	}
+	dt, st := typeOf(as[0]), typeOf(as[1])
+	if !byteType(st) || dt == nil || isVoid(dt) {
+		t.b.fail(as[2], "unsupported: %s of a size that is not a constant, from %s", name, describeC(as[1].Type()))
+	}
+	dst := t.stableValue(as[0], p)
+	from := t.stableValue(as[1], p)
+	n := t.stableValue(as[2], p)
+	if byteType(dt) {
+		t.walkChars(charWalk{src: from, srcN: as[1], dst: dst, dstN: as[0], elem: st, limit: n}, p)
+		return dst
+	}
+	if s := t.b.packedIn(dt); s != "" {
+		t.b.fail(as[2], "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
+	}
+	var cells []cellSpec
+	t.b.layout(dt, "", 0, false, &cells)
+	t.walkChars(charWalk{src: from, srcN: as[1], elem: st, limit: n}, p)
+	t.choose(p,
+		arm{cond: mkBin(cfa.Gt, n, num(dt.Size())), body: func() {
+			t.undefined(p, fmt.Sprintf("%s of more bytes than sizeof(%s) into %s", name, describeC(dt), nodeText(as[0])))
+		}},
+		arm{cond: mkBin(cfa.Le, n, num(dt.Size()))})
+	note := name + ": the bytes it copies into " + describeC(dt) + " hold values circ does not compute"
+	for j, cs := range cells {
+		if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" {
+			t.b.fail(as[0], "unsupported: %s over %s", name, describeC(cs.typ))
+		}
+		t.choose(p, arm{cond: mkBin(cfa.Gt, n, num(cs.off)), body: func() {
+			lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
+			t.update(lv, false, func(v *cfa.Var) cfa.Expr {
+				lo, hi := t.b.rangeOf(cs.typ)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
+				return nil
+			})
+		}}, arm{cond: mkBin(cfa.Le, n, num(cs.off))})
 	}
 	return dst
 }

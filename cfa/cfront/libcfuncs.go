@@ -149,14 +149,17 @@ var libcFuncs = map[string]libcFunc{
 	"pow":   {args: []libcArg{argInt, argInt}},
 
 	// unistd.h and sockets: file descriptors are the library's.
-	"close":  {args: []libcArg{argInt}},
-	"getpid": {},
-	"read":   {args: []libcArg{argInt, argBytesOut, argCount}, result: resCount},
-	"write":  {args: []libcArg{argInt, argBytesIn, argCount}, result: resCount},
-	"recv":   {args: []libcArg{argInt, argBytesOut, argCount, argInt}, result: resCount},
-	"send":   {args: []libcArg{argInt, argBytesIn, argCount, argInt}, result: resCount},
-	"socket": {args: []libcArg{argInt, argInt, argInt}},
-	"listen": {args: []libcArg{argInt, argInt}},
+	"close":      {args: []libcArg{argInt}},
+	"getpid":     {},
+	"read":       {args: []libcArg{argInt, argBytesOut, argCount}, result: resCount},
+	"write":      {args: []libcArg{argInt, argBytesIn, argCount}, result: resCount},
+	"recv":       {args: []libcArg{argInt, argBytesOut, argCount, argInt}, result: resCount},
+	"send":       {args: []libcArg{argInt, argBytesIn, argCount, argInt}, result: resCount},
+	"socket":     {args: []libcArg{argInt, argInt, argInt}},
+	"setsockopt": {args: []libcArg{argInt, argInt, argInt, argBytesIn, argCount}},
+	"bind":       {args: []libcArg{argInt, argBytesIn, argCount}},
+	"connect":    {args: []libcArg{argInt, argBytesIn, argCount}},
+	"listen":     {args: []libcArg{argInt, argInt}},
 }
 
 // libcCall is a call lowerLibcCall lowers: its row, arguments and their
@@ -289,12 +292,25 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 		case argVaList:
 			t.readVaStrings(c, i)
 		case argBytesIn:
-			t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.byteType(i), limit: c.count()}, p)
+			if c.typedBuffer(i) {
+				t.touchCells(c, i, false)
+			} else {
+				t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.byteType(i), limit: c.count()}, p)
+			}
 			if f.result == resCount {
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(-1), Hi: c.count(), Pos: p, Note: name + " result"})
 			}
 		case argBytesOut:
-			n, _ := t.walkChars(charWalk{dst: c.vals[i], dstN: a, elem: c.byteType(i), limit: c.count(), mayStop: true}, p)
+			var n *cfa.Var
+			if c.typedBuffer(i) {
+				// An object of another type: every cell may be
+				// written, and the count is any up to the size.
+				t.touchCells(c, i, true)
+				n = t.temp(c.as[c.arg(argCount)].Type())
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: n, Lo: num(0), Hi: c.count(), Pos: p, Note: name + ": the bytes it stores"})
+			} else {
+				n, _ = t.walkChars(charWalk{dst: c.vals[i], dstN: a, elem: c.byteType(i), limit: c.count(), mayStop: true}, p)
+			}
 			switch f.result {
 			case resCount:
 				t.choose(p, arm{body: func() { t.set(res, ref(n), p) }}, arm{body: func() { t.set(res, num(-1), p) }})
@@ -343,6 +359,46 @@ func (c *libcCall) charType(i int) cc.Type {
 		c.t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
 	}
 	return elem
+}
+
+// typedBuffer reports whether buffer argument i points to an object of
+// a type other than char (setsockopt's int, connect's sockaddr) and the
+// count is a constant: touchCells covers its cells.
+func (c *libcCall) typedBuffer(i int) bool {
+	elem := pointee(c.as[i].Type())
+	if elem != nil && isVoid(elem) {
+		elem = pointee(stripCasts(c.as[i]).Type())
+	}
+	if elem == nil || isVoid(elem) || byteType(elem) {
+		return false
+	}
+	_, ok := c.t.constant(c.as[c.arg(argCount)])
+	return ok
+}
+
+// touchCells reads, or writes with any value, each cell of the object
+// buffer argument i points to that the count covers (memCells).
+func (t *tb) touchCells(c *libcCall, i int, write bool) {
+	cells, partial := t.memCells(c.name, c.as[i], c.as[c.arg(argCount)], true)
+	for j, cs := range cells {
+		if t.b.syncTypeName(cs.typ) != "" {
+			t.b.fail(c.as[i], "unsupported: %s over %s", c.name, describeC(cs.typ))
+		}
+		lv := t.atAddr(mkBin(cfa.Add, c.vals[i], num(int64(j))), cs.typ, c.as[i])
+		if !write {
+			t.keepRead(t.load(lv), cs.typ, c.p)
+			continue
+		}
+		note := c.name + ": the bytes it stores"
+		if j >= len(cells)-partial {
+			note = c.name + ": a cell it stores only in part"
+		}
+		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
+			lo, hi := t.b.rangeOf(cs.typ)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: c.p, Note: note})
+			return nil
+		})
+	}
 }
 
 // byteType is the type of the bytes argument i points to: its chars,

@@ -51,7 +51,7 @@ func (t *tb) logical(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode
 // conditional lowers c ? a : b (and GNU c ?: b).
 func (t *tb) conditional(x *cc.ConditionalExpression, want bool, p cfa.Pos) cfa.Expr {
 	cn, an, bn := x.LogicalOrExpression, x.ExpressionList, x.ConditionalExpression
-	if want && !isInt(x.Type()) && !isPtr(x.Type()) {
+	if want && !isInt(x.Type()) && !isPtr(x.Type()) && !isFloat(x.Type()) {
 		t.b.fail(x, "unsupported: %s value of conditional expression", describe(x.Type()))
 	}
 	// Both arms convert to the expression's type.

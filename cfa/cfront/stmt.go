@@ -163,6 +163,12 @@ func (t *tb) newFrame(fd *cc.FunctionDefinition, top bool) *frame {
 // ---- locations and edges ----
 
 func (t *tb) newLoc(p cfa.Pos) int {
+	// Passes after lowering may add locations behind the builder
+	// (insertBefore); a deref site extended later still numbers its
+	// own after them.
+	for len(t.depth) < len(t.c.Locs) {
+		t.depth = append(t.depth, -1)
+	}
 	t.depth = append(t.depth, -1)
 	return t.c.NewLoc(false, p)
 }
