@@ -29,8 +29,9 @@ const (
 	argCopyTo                  // a string copy's destination: written with the chars of the argString after it, its 0 included (with argCount, as strncpy: zeros up to the count)
 	argAppend                  // strcat's destination: read up to its 0, then written from there as argCopyTo
 	argBytesIn                 // argCount bytes, read (write, send)
-	argBytesOut                // at most argCount bytes, written with any values: the result says how many (read, recv)
+	argBytesOut                // at most argCount bytes (any number without one: sprintf), written with any values; the result may say how many (read, recv)
 	argEnd                     // a char ** (strtol's endptr): unless null, set to a pointer into the argString before it
+	argObjIn                   // a pointer to one object of its type (struct tm), every cell read
 	argVaList                  // a va_list: the variadic arguments of the function that started it (variadic.go)
 )
 
@@ -84,7 +85,10 @@ var libcFuncs = map[string]libcFunc{
 	"fgets":     {args: []libcArg{argBytesOut, argCount, argStream}, result: resDest, approx: "fgets: the chars it stores hold any values"},
 	"vprintf":   {args: []libcArg{argString, argVaList}},
 	"vfprintf":  {args: []libcArg{argStream, argString, argVaList}},
-	"vsnprintf": {args: []libcArg{argBytesOut, argCount, argString, argVaList}, result: resCount, approx: "vsnprintf: the chars it stores hold any values"},
+	"vsnprintf": {args: []libcArg{argBytesOut, argCount, argString, argVaList}, approx: "vsnprintf: the chars it stores hold any values"},
+	"sprintf":   {args: []libcArg{argBytesOut, argFormat}, approx: "sprintf: the chars it stores hold any values"},
+	"vsprintf":  {args: []libcArg{argBytesOut, argString, argVaList}, approx: "vsprintf: the chars it stores hold any values"},
+	"snprintf":  {args: []libcArg{argBytesOut, argCount, argFormat}, approx: "snprintf: the chars it stores hold any values"},
 
 	// string.h
 	"strlen":      {args: []libcArg{argString}, result: resLength},
@@ -115,6 +119,12 @@ var libcFuncs = map[string]libcFunc{
 	"strerror":  {args: []libcArg{argInt}, result: resLibrary},
 	"ctime":     {args: []libcArg{argStream}, result: resLibrary},
 	"inet_ntoa": {args: []libcArg{argInt}, result: resLibrary},
+
+	// time.h
+	"strftime":  {args: []libcArg{argBytesOut, argCount, argString, argObjIn}, approx: "strftime: the chars it stores hold any values"},
+	"localtime": {args: []libcArg{argObjIn}, result: resLibrary},
+	"gmtime":    {args: []libcArg{argObjIn}, result: resLibrary},
+	"difftime":  {args: []libcArg{argInt, argInt}},
 
 	// stdlib.h and ctype.h
 	"atoi":    {args: []libcArg{argString}},
@@ -149,17 +159,25 @@ var libcFuncs = map[string]libcFunc{
 	"pow":   {args: []libcArg{argInt, argInt}},
 
 	// unistd.h and sockets: file descriptors are the library's.
-	"close":      {args: []libcArg{argInt}},
-	"getpid":     {},
-	"read":       {args: []libcArg{argInt, argBytesOut, argCount}, result: resCount},
-	"write":      {args: []libcArg{argInt, argBytesIn, argCount}, result: resCount},
-	"recv":       {args: []libcArg{argInt, argBytesOut, argCount, argInt}, result: resCount},
-	"send":       {args: []libcArg{argInt, argBytesIn, argCount, argInt}, result: resCount},
-	"socket":     {args: []libcArg{argInt, argInt, argInt}},
-	"setsockopt": {args: []libcArg{argInt, argInt, argInt, argBytesIn, argCount}},
-	"bind":       {args: []libcArg{argInt, argBytesIn, argCount}},
-	"connect":    {args: []libcArg{argInt, argBytesIn, argCount}},
-	"listen":     {args: []libcArg{argInt, argInt}},
+	"close":         {args: []libcArg{argInt}},
+	"getpid":        {},
+	"read":          {args: []libcArg{argInt, argBytesOut, argCount}, result: resCount},
+	"write":         {args: []libcArg{argInt, argBytesIn, argCount}, result: resCount},
+	"recv":          {args: []libcArg{argInt, argBytesOut, argCount, argInt}, result: resCount},
+	"send":          {args: []libcArg{argInt, argBytesIn, argCount, argInt}, result: resCount},
+	"socket":        {args: []libcArg{argInt, argInt, argInt}},
+	"setsockopt":    {args: []libcArg{argInt, argInt, argInt, argBytesIn, argCount}},
+	"gethostname":   {args: []libcArg{argBytesOut, argCount}},
+	"gethostbyname": {args: []libcArg{argString}, result: resLibrary},
+	"gethostbyaddr": {args: []libcArg{argBytesIn, argCount, argInt}, result: resLibrary},
+	"inet_addr":     {args: []libcArg{argString}},
+	"htons":         {args: []libcArg{argInt}},
+	"htonl":         {args: []libcArg{argInt}},
+	"ntohs":         {args: []libcArg{argInt}},
+	"ntohl":         {args: []libcArg{argInt}},
+	"bind":          {args: []libcArg{argInt, argBytesIn, argCount}},
+	"connect":       {args: []libcArg{argInt, argBytesIn, argCount}},
+	"listen":        {args: []libcArg{argInt, argInt}},
 }
 
 // libcCall is a call lowerLibcCall lowers: its row, arguments and their
@@ -291,6 +309,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			t.copyString(c, i)
 		case argVaList:
 			t.readVaStrings(c, i)
+		case argObjIn:
+			t.readObject(c, i)
 		case argBytesIn:
 			if c.typedBuffer(i) {
 				t.touchCells(c, i, false)
@@ -369,11 +389,32 @@ func (c *libcCall) typedBuffer(i int) bool {
 	if elem != nil && isVoid(elem) {
 		elem = pointee(stripCasts(c.as[i]).Type())
 	}
-	if elem == nil || isVoid(elem) || byteType(elem) {
+	if elem == nil || isVoid(elem) || byteType(elem) || c.arg(argCount) < 0 {
 		return false
 	}
 	_, ok := c.t.constant(c.as[c.arg(argCount)])
 	return ok
+}
+
+// readObject reads every cell of the object argument i points to, as
+// the function reads it whole (strftime's struct tm); a null pointer
+// reads nothing.
+func (t *tb) readObject(c *libcCall, i int) {
+	typ := pointee(c.as[i].Type())
+	if typ == nil || isVoid(typ) {
+		t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
+	}
+	var cells []cellSpec
+	t.b.layout(typ, "", 0, false, &cells)
+	addr := c.vals[i]
+	t.choose(c.p, arm{cond: mkBin(cfa.Ne, addr, num(0)), body: func() {
+		for j, cs := range cells {
+			if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" {
+				t.b.fail(c.as[i], "unsupported: %s reading %s", c.name, describeC(cs.typ))
+			}
+			t.keepRead(t.load(t.atAddr(mkBin(cfa.Add, addr, num(int64(j))), cs.typ, c.as[i])), cs.typ, c.p)
+		}
+	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
 }
 
 // touchCells reads, or writes with any value, each cell of the object
@@ -444,6 +485,14 @@ func (t *tb) printfArgs(c *libcCall, i int) {
 			if conv.verb == '*' {
 				prev = c.vals[j]
 			}
+		case conv.verb == 'n' && isPtr(a.Type()) && isInt(pointee(a.Type())):
+			// %n stores the number of chars printed so far.
+			typ := pointee(a.Type())
+			t.update(t.atAddr(c.vals[j], typ, a), false, func(v *cfa.Var) cfa.Expr {
+				_, hi := t.b.rangeOf(typ)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: num(0), Hi: hi, Pos: c.p, Note: c.name + ": %n, the chars printed so far"})
+				return nil
+			})
 		case conv.verb == 'p' || isLiteral(a):
 		case conv.verb == 's':
 			var limit cfa.Expr

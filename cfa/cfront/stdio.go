@@ -19,7 +19,7 @@ type printConv struct {
 
 // printfConvs parses a format literal (its source text, quotes and
 // all) into the conversions of the arguments after it; bad is set for
-// a format circ does not read (%n writes through its argument), with
+// a format circ does not read, with
 // the reason.
 func printfConvs(src string) (convs []printConv, bad string) {
 	s, err := strconv.Unquote(src)
@@ -62,8 +62,6 @@ func printfConvs(src string) (convs []printConv, bad string) {
 		}
 		switch s[i] {
 		case '%':
-		case 'n':
-			return nil, "%n in printf format"
 		default:
 			convs = append(convs, printConv{verb: s[i], prec: prec})
 		}
