@@ -54,15 +54,19 @@ var syncTypes = map[string]cfa.VarKind{
 // syncTypeName returns the synchronization typedef t is (through
 // typedefs of typedefs), or "".
 func (b *builder) syncTypeName(t cc.Type) string {
-	for i := 0; t != nil && i < 16; i++ {
-		td := t.Typedef()
-		if td == nil {
-			break
+	if t != nil {
+		// cc gives a typedef's type the typedef's own name, so the
+		// chain goes through the declarations (typedefBase).
+		for td, i := t.Typedef(), 0; td != nil && i < 16; i++ {
+			if _, ok := syncTypes[td.Name()]; ok {
+				return td.Name()
+			}
+			next := b.typedefBase()[td]
+			if next == nil && td.Type() != nil && td.Type().Typedef() != td {
+				next = td.Type().Typedef()
+			}
+			td = next
 		}
-		if _, ok := syncTypes[td.Name()]; ok {
-			return td.Name()
-		}
-		t = td.Type()
 	}
 	if t != nil && t.Kind() == cc.Union && b.mutexT != nil && t.IsCompatible(b.mutexT) {
 		return "pthread_mutex_t"
