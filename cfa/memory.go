@@ -131,6 +131,13 @@ func (o *Object) Summary() bool { return o.Instance != nil }
 // Elements reports whether o is an element summary.
 func (o *Object) Elements() bool { return o.Stride > 0 }
 
+// FixedLen reports whether element summary o has a constant length,
+// Len.Init (an array's; a heap block's, or main's argv, has a length
+// only run time gives).
+func (o *Object) FixedLen() bool {
+	return o.Stride > 0 && o.Kind != HeapObject && o.Len != nil && o.Len.Init > 0
+}
+
 // InstanceStride is the distance between two instances of summary o.
 func (o *Object) InstanceStride() int64 {
 	if o.Stride > 0 {
@@ -195,7 +202,7 @@ func (m *Memory) Find(addr int64) (*Object, int) {
 		}
 		o := m.regions[k]
 		off := addr - o.Base
-		if o.Kind != HeapObject && o.Len != nil {
+		if o.FixedLen() {
 			// An array summary: its constant length ends it.
 			switch n := o.Len.Init * o.Stride; {
 			case off == n:

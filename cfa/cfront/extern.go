@@ -312,7 +312,7 @@ func (t *tb) externPointer(pt cc.Type, res *cfa.Var, p cfa.Pos) {
 func (b *builder) externPrologue() {
 	summaries := false
 	for _, o := range b.prog.Memory.Objects {
-		summaries = summaries || (o.Kind != cfa.ExternObject && o.Summary())
+		summaries = summaries || (o.Kind != cfa.ExternObject && o.Summary()) || o.Elements()
 	}
 	if len(b.externs) == 0 && !summaries {
 		return
@@ -324,7 +324,7 @@ func (b *builder) externPrologue() {
 	t.cur, t.d = start, 0
 	for _, o := range b.prog.Memory.Objects {
 		switch {
-		case o.Kind != cfa.HeapObject && o.Elements():
+		case o.FixedLen():
 			// An array summary (arraySummary): its length is constant.
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Hi: num(o.Len.Init - 1), Pos: p, Note: "the element of " + o.Name + " circ tracks"})
 		case o.Elements():
@@ -378,7 +378,7 @@ func inInstances(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 	}
 	if o.Elements() {
 		end := o.Base + cfa.RegionSize
-		if o.Kind != cfa.HeapObject {
+		if o.FixedLen() {
 			// An array summary (arraySummary): its tracked element is
 			// one of its N, so an address past them is in no element,
 			// tracked or not (an error, as in an array circ keeps).

@@ -58,6 +58,10 @@ type libcFunc struct {
 	// (strstr reads its whole haystack) or returns a pointer circ does
 	// not compute: the report lists it.
 	approx string
+	// sets are the C library's globals the function writes (getopt's
+	// optarg, a string; optind, an integer), where the program
+	// declares them.
+	sets []string
 }
 
 // libcFuncs are the C library functions circ models by table.
@@ -125,6 +129,10 @@ var libcFuncs = map[string]libcFunc{
 	"localtime": {args: []libcArg{argObjIn}, result: resLibrary},
 	"gmtime":    {args: []libcArg{argObjIn}, result: resLibrary},
 	"difftime":  {args: []libcArg{argInt, argInt}},
+
+	// unistd.h's getopt: argv's strings are the library's; GNU's getopt
+	// may also permute argv's pointers, which circ does not write.
+	"getopt": {args: []libcArg{argInt, argStream, argString}, approx: "getopt: reads argv and may permute its pointers; circ does not check argv's accesses through it", sets: []string{"optarg", "optind", "optopt", "opterr"}},
 
 	// stdlib.h and ctype.h
 	"atoi":    {args: []libcArg{argString}},
@@ -339,6 +347,9 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			}
 		}
 	}
+	for _, g := range f.sets {
+		t.setLibraryGlobal(g, x, p)
+	}
 	if !want {
 		return nil, true
 	}
@@ -394,6 +405,29 @@ func (c *libcCall) typedBuffer(i int) bool {
 	}
 	_, ok := c.t.constant(c.as[c.arg(argCount)])
 	return ok
+}
+
+// setLibraryGlobal writes the C library's global name (libcGlobals),
+// if the program declares it: a char pointer with null or a library
+// string, an integer with any value.
+func (t *tb) setLibraryGlobal(name string, x cc.Node, p cfa.Pos) {
+	d := t.b.gdecls[name]
+	if d == nil {
+		return
+	}
+	l := t.lookup(d, x)
+	if l.v == nil || l.v.Kind != cfa.Data {
+		t.b.fail(x, "unsupported: %s, which %s writes, declared as %s", name, nodeText(x), describeC(d.Type()))
+	}
+	switch typ := d.Type(); {
+	case isPtr(typ) && byteType(pointee(typ)):
+		t.libraryString(l.v, p)
+	case isInt(typ):
+		lo, hi := t.b.rangeOf(typ)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: l.v, Lo: lo, Hi: hi, Pos: p, Note: "the C library sets " + name})
+	default:
+		t.b.fail(x, "unsupported: %s, which the C library sets, declared as %s", name, describeC(typ))
+	}
 }
 
 // readObject reads every cell of the object argument i points to, as

@@ -91,6 +91,7 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 		b.fail(fd.Declarator, "unsupported: function %s has no prototype", fr.name)
 	}
 	params := realParams(ft)
+	var argc *cfa.Var // main's first parameter
 	for i, p := range params {
 		d := p.Declarator
 		if d == nil || d.Name() == "" {
@@ -100,10 +101,16 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 		switch {
 		case fr.name == "main":
 			l := t.declLocal(d, pt)
-			if l.v != nil && l.v.Kind == cfa.Data {
+			switch {
+			case l.v != nil && isArgv(i, pt) && argc != nil && !t.b.inMemory(d):
+				t.argvParam(argc, l, b.pos(d))
+			case l.v != nil && l.v.Kind == cfa.Data:
 				lo, hi := t.b.rangeOf(pt)
 				if i == 0 {
-					lo = cfa.Const{Val: 1}
+					// At most 2^20 arguments: argv's length (argc
+					// + 1) stays far inside its region.
+					lo, hi = cfa.Const{Val: 1}, cfa.Const{Val: 1 << 20}
+					argc = l.v
 				}
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: l.v, Lo: lo, Hi: hi, Pos: b.pos(d)})
 			}
