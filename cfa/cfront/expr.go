@@ -589,10 +589,13 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	if t.b.isStruct(x.UnaryExpression.Type()) {
 		return t.structAssign(x, want, p)
 	}
+	op, compound := assignOps[x.Case]
+	if compound && (isFloat(x.UnaryExpression.Type()) || isFloat(x.AssignmentExpression.Type())) {
+		return t.floatUpdate(x.UnaryExpression, x.AssignmentExpression, want, p)
+	}
 	lv := t.lvalue(x.UnaryExpression)
 	var rhs cfa.Expr
 	checkCell := func(*cfa.Var) {}
-	op, compound := assignOps[x.Case]
 	if x.Case == cc.AssignmentExpressionAssign {
 		rhs = t.intExpr(x.AssignmentExpression)
 	} else if !compound {
@@ -662,6 +665,9 @@ func (t *tb) store(v *cfa.Var, rhs cfa.Expr, want bool, p cfa.Pos) cfa.Expr {
 // incDec lowers ++/-- (prefix or postfix); a pointer moves by its
 // stride.
 func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Expr {
+	if isFloat(n.Type()) {
+		return t.floatUpdate(n, nil, want, p)
+	}
 	lv := t.lvalue(n)
 	op := cfa.Add
 	if !inc {

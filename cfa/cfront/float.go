@@ -111,3 +111,19 @@ func (t *tb) floatRead(n cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	}
 	return t.anyValue(n.Type(), "floating-point value: circ does not compute it", p)
 }
+
+// floatUpdate lowers ++, -- (rhs nil) and compound assignments (rhs the
+// right operand) where either side is floating: the object at lhs is
+// read, then written with any value of its type, which is the
+// expression's value.
+func (t *tb) floatUpdate(lhs, rhs cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	if rhs != nil {
+		t.discardRead(rhs, p)
+	}
+	lv := t.lvalue(lhs)
+	val := t.anyValue(lhs.Type(), "floating-point value: circ does not compute it", p)
+	return t.update(lv, want, func(v *cfa.Var) cfa.Expr {
+		t.keepRead(ref(v), lhs.Type(), p)
+		return t.store(v, val, true, p)
+	})
+}

@@ -387,8 +387,21 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 	from := t.stableValue(as[1], p)
 	n := t.stableValue(as[2], p)
 	if byteType(dt) {
-		t.walkChars(charWalk{src: from, srcN: as[1], dst: dst, dstN: as[0], elem: st, limit: n}, p)
+		if name == "memcpy" {
+			t.walkChars(charWalk{src: from, srcN: as[1], dst: dst, dstN: as[0], elem: st, limit: n}, p)
+			return dst
+		}
+		// memmove's objects may overlap: every byte is read before
+		// any is written, and what it stores circ does not compute.
+		t.walkChars(charWalk{src: from, srcN: as[1], elem: st, limit: n}, p)
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": the bytes it stores hold any values"})
+		t.walkChars(charWalk{dst: dst, dstN: as[0], elem: dt, limit: n}, p)
 		return dst
+	}
+	if !addrOfObject(as[0]) {
+		// Into an array, a size past one element is no error: circ
+		// would have to follow the copy across elements.
+		t.b.fail(as[2], "unsupported: %s of a size that is not a constant into %s, which may point into an array", name, nodeText(as[0]))
 	}
 	if s := t.b.packedIn(dt); s != "" {
 		t.b.fail(as[2], "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
@@ -416,6 +429,23 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 		}}, arm{cond: mkBin(cfa.Le, n, num(cs.off))})
 	}
 	return dst
+}
+
+// addrOfObject reports whether a (through casts) is the address of a
+// variable or member that is no array element: a copy past its size
+// leaves the object.
+func addrOfObject(a cc.ExpressionNode) bool {
+	u, ok := stripCasts(a).(*cc.UnaryExpression)
+	if !ok || u.Case != cc.UnaryExpressionAddrof || isArray(u.CastExpression.Type()) {
+		return false
+	}
+	switch x := strip(u.CastExpression).(type) {
+	case *cc.PrimaryExpression:
+		return x.Case == cc.PrimaryExpressionIdent
+	case *cc.PostfixExpression:
+		return x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect
+	}
+	return false
 }
 
 // external lowers a call to a function circ has neither a body nor a

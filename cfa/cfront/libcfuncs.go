@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"math"
+
 	"circ/cfa"
 
 	"modernc.org/cc/v4"
@@ -21,18 +23,19 @@ import (
 type libcArg byte
 
 const (
-	argInt      libcArg = iota // an integer, read
-	argStream                  // a pointer to the library's own object (FILE *, DIR *): only the pointer is read
-	argString                  // a string, read up to its terminating 0, or argCount chars
-	argFormat                  // a printf format, then the arguments it converts
-	argCount                   // an integer bounding the chars or bytes read or written through the other arguments
-	argCopyTo                  // a string copy's destination: written with the chars of the argString after it, its 0 included (with argCount, as strncpy: zeros up to the count)
-	argAppend                  // strcat's destination: read up to its 0, then written from there as argCopyTo
-	argBytesIn                 // argCount bytes, read (write, send)
-	argBytesOut                // at most argCount bytes (any number without one: sprintf), written with any values; the result may say how many (read, recv)
-	argEnd                     // a char ** (strtol's endptr): unless null, set to a pointer into the argString before it
-	argObjIn                   // a pointer to one object of its type (struct tm), every cell read
-	argVaList                  // a va_list: the variadic arguments of the function that started it (variadic.go)
+	argInt       libcArg = iota // an integer, read
+	argStream                   // a pointer to the library's own object (FILE *, DIR *): only the pointer is read
+	argString                   // a string, read up to its terminating 0, or argCount chars
+	argFormat                   // a printf format, then the arguments it converts
+	argCount                    // an integer bounding the chars or bytes read or written through the other arguments
+	argCopyTo                   // a string copy's destination: written with the chars of the argString after it, its 0 included (with argCount, as strncpy: zeros up to the count)
+	argAppend                   // strcat's destination: read up to its 0, then written from there as argCopyTo
+	argBytesIn                  // argCount bytes, read (write, send)
+	argBytesOut                 // at most argCount bytes (any number without one: sprintf), written with any values; the result may say how many (read, recv)
+	argEnd                      // a char ** (strtol's endptr): unless null, set to a pointer into the argString before it
+	argObjIn                    // a pointer to one object of its type (struct tm), every cell read
+	argOptString                // a string or null (dgettext's domain)
+	argVaList                   // a va_list: the variadic arguments of the function that started it (variadic.go)
 )
 
 // libcReturn is what a library function returns.
@@ -115,13 +118,13 @@ var libcFuncs = map[string]libcFunc{
 	// libintl.h: a translation is the library's read-only string; circ
 	// returns the message itself.
 	"gettext":   {args: []libcArg{argString}, result: resMessage, approx: "gettext: returns its message untranslated"},
-	"dgettext":  {args: []libcArg{argStream, argString}, result: resMessage, approx: "dgettext: returns its message untranslated"},
-	"dcgettext": {args: []libcArg{argStream, argString, argInt}, result: resMessage, approx: "dcgettext: returns its message untranslated"},
+	"dgettext":  {args: []libcArg{argOptString, argString}, result: resMessage, approx: "dgettext: returns its message untranslated"},
+	"dcgettext": {args: []libcArg{argOptString, argString, argInt}, result: resMessage, approx: "dcgettext: returns its message untranslated"},
 
 	// The library's own strings (extern.go's libraryStrings).
 	"getenv":    {args: []libcArg{argString}, result: resLibrary},
 	"strerror":  {args: []libcArg{argInt}, result: resLibrary},
-	"ctime":     {args: []libcArg{argStream}, result: resLibrary},
+	"ctime":     {args: []libcArg{argObjIn}, result: resLibrary},
 	"inet_ntoa": {args: []libcArg{argInt}, result: resLibrary},
 
 	// time.h
@@ -287,28 +290,25 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 				stop = func(ch cfa.Expr) cfa.Expr { return mkBin(cfa.Eq, ch, sought) }
 			}
 			k, last := t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.charType(i), limit: c.count(), str: true, stop: stop}, p)
-			switch f.result {
-			case resLength:
+			first := i == c.arg(argString) // the result is about the first string
+			switch {
+			case !first:
+			case f.result == resLength:
 				length = k
-			case resInString:
-				if stop != nil {
-					found := mkBin(cfa.Eq, ref(last), sought)
-					t.choose(p,
-						arm{cond: found, body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(k)), p) }},
-						arm{cond: mkUn(cfa.Not, found), body: func() { t.set(res, num(0), p) }})
-				} else {
-					j := t.temp(nil)
-					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: ref(k), Pos: p, Note: name + ": a position in the string"})
-					t.choose(p,
-						arm{body: func() { t.set(res, num(0), p) }},
-						arm{body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(j)), p) }})
-				}
-			case resDup:
+			case f.result == resInString:
+				t.positionIn(c, i, k, last, sought, stop != nil, res)
+			case f.result == resDup:
 				t.duplicate(c, i, k, res)
 			}
 			if e := c.arg(argEnd); e > i {
 				t.setEnd(c, e, i, k)
 			}
+		case argOptString:
+			t.choose(p,
+				arm{cond: mkBin(cfa.Eq, c.vals[i], num(0))},
+				arm{cond: mkBin(cfa.Ne, c.vals[i], num(0)), body: func() {
+					t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.charType(i), str: true}, p)
+				}})
 		case argFormat:
 			if i == len(f.args)-1 {
 				t.printfArgs(c, i)
@@ -390,6 +390,25 @@ func (c *libcCall) charType(i int) cc.Type {
 		c.t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
 	}
 	return elem
+}
+
+// positionIn sets res to the result of strchr (exact: where the walk
+// stopped on the sought char, else null) or strrchr and strstr (null or
+// any position in the string of k chars), whose string is argument i.
+func (t *tb) positionIn(c *libcCall, i int, k, last *cfa.Var, sought cfa.Expr, exact bool, res *cfa.Var) {
+	p := c.p
+	if exact {
+		found := mkBin(cfa.Eq, ref(last), sought)
+		t.choose(p,
+			arm{cond: found, body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(k)), p) }},
+			arm{cond: mkUn(cfa.Not, found), body: func() { t.set(res, num(0), p) }})
+		return
+	}
+	j := t.temp(nil)
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: ref(k), Pos: p, Note: c.name + ": a position in the string"})
+	t.choose(p,
+		arm{body: func() { t.set(res, num(0), p) }},
+		arm{body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(j)), p) }})
 }
 
 // typedBuffer reports whether buffer argument i points to an object of
@@ -533,8 +552,9 @@ func (t *tb) printfArgs(c *libcCall, i int) {
 			switch {
 			case conv.prec >= 0:
 				limit = num(conv.prec)
-			case conv.prec == -2:
-				limit = prev
+			case conv.prec == -2 && prev != nil:
+				// A negative precision is taken as none.
+				limit = cfa.Cond{C: mkBin(cfa.Ge, prev, num(0)), T: prev, F: num(math.MaxInt64)}
 			}
 			t.walkChars(charWalk{src: c.vals[j], srcN: a, elem: c.charType(j), limit: limit, str: true}, c.p)
 		default:

@@ -26,6 +26,7 @@ import (
 type recursionEffects struct {
 	reads, writes map[*cc.Declarator]bool // the globals it reads, writes
 	halts         bool                    // it may end the program
+	exits         bool                    // by exit, which runs the destructors first
 }
 
 // effectsOf collects the effects of fd and of every function it calls
@@ -117,6 +118,7 @@ func (b *builder) effectsOf(fd *cc.FunctionDefinition) (eff recursionEffects, ba
 					switch {
 					case name == "exit" || name == "abort" || name == "_exit" || name == "__assert_fail" || name == "assert" || name == "reach_error":
 						eff.halts = true
+						eff.exits = eff.exits || name == "exit"
 					case isConcurrencyAPI(name):
 						bad, at = "the concurrency primitive "+name, x
 					default:
@@ -234,6 +236,14 @@ func (t *tb) recursiveCall(fd *cc.FunctionDefinition, x *cc.PostfixExpression, v
 	}
 	if eff.halts {
 		steps = append(steps, arm{body: func() { t.stop(cfa.Halt, p, note+" (it may end the program)") }})
+	}
+	if eff.exits && len(t.b.dtors) > 0 {
+		steps = append(steps, arm{body: func() {
+			t.runInitFuncs(t.b.dtors, true, p)
+			if t.cur != -1 {
+				t.stop(cfa.Halt, p, note+" (it may call exit)")
+			}
+		}})
 	}
 	if len(steps) > 0 {
 		t.loop(p, func() { t.choose(p, steps...) })

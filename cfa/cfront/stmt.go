@@ -107,10 +107,7 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 			case l.v != nil && l.v.Kind == cfa.Data:
 				lo, hi := t.b.rangeOf(pt)
 				if i == 0 {
-					// At most 2^20 arguments: argv's length (argc
-					// + 1) stays far inside its region.
-					lo, hi = cfa.Const{Val: 1}, cfa.Const{Val: 1 << 20}
-					argc = l.v
+					lo, argc = cfa.Const{Val: 1}, l.v
 				}
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: l.v, Lo: lo, Hi: hi, Pos: b.pos(d)})
 			}

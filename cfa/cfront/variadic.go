@@ -12,9 +12,9 @@ import (
 // inlined body's va_list stands for. va_start, va_end and va_copy touch
 // no memory. What the C library's v* functions (vfprintf, vprintf,
 // vsnprintf) do with a va_list is in the library table (argVaList):
-// without the format they print, circ reads every char pointer among
-// the variadic arguments as a string, an over-approximation the report
-// lists. va_arg, which reads the arguments one by one, is rejected.
+// without the format they print, circ reads every string among the
+// variadic arguments and lets %n store through every integer pointer,
+// an over-approximation the report lists. va_arg, which reads the arguments one by one, is rejected.
 
 // vaArg is one variadic argument of an inlined call: its value and
 // source.
@@ -67,24 +67,37 @@ func (t *tb) vaBuiltin(name string, x *cc.PostfixExpression, as []cc.ExpressionN
 	return false
 }
 
-// readVaStrings lowers what a v* library function reads through its
-// va_list: every char pointer among the innermost variadic call's
-// arguments, as a string up to its 0 (any of them may be a %s).
+// readVaStrings lowers what a v* library function does through its
+// va_list, not knowing the format: every char pointer among the
+// innermost variadic call's arguments is read as a string up to its 0
+// (%s), and every pointer to a wider integer may have a count stored
+// through it (%n; a wide string, %ls, is taken as its first char, which
+// the store covers).
 func (t *tb) readVaStrings(c *libcCall, i int) {
 	fr := t.variadicFrame(c.as[i], c.name)
-	read := false
+	touched := false
 	for _, a := range fr.va {
 		elem := pointee(a.n.Type())
 		if isArray(a.n.Type()) {
 			elem = a.n.Type().(*cc.ArrayType).Elem()
 		}
-		if elem == nil || !isPtr(a.n.Type()) && !isArray(a.n.Type()) || elem.Size() != 1 || !isInt(elem) || isLiteral(a.n) {
+		if elem == nil || !isPtr(a.n.Type()) && !isArray(a.n.Type()) || !isInt(elem) || isLiteral(a.n) {
 			continue
 		}
-		t.walkChars(charWalk{src: a.e, srcN: a.n, elem: elem, str: true}, c.p)
-		read = true
+		touched = true
+		if elem.Size() == 1 {
+			t.walkChars(charWalk{src: a.e, srcN: a.n, elem: elem, str: true}, c.p)
+			continue
+		}
+		t.choose(c.p, arm{}, arm{cond: mkBin(cfa.Ne, a.e, num(0)), body: func() {
+			t.update(t.atAddr(a.e, elem, a.n), false, func(v *cfa.Var) cfa.Expr {
+				_, hi := t.b.rangeOf(elem)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: num(0), Hi: hi, Pos: c.p, Approx: true, Note: c.name + ": %n may store through it"})
+				return nil
+			})
+		}})
 	}
-	if read {
-		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: c.p, Approx: true, Note: c.name + ": reads every char pointer among the variadic arguments as a string (circ does not know the format)"})
+	if touched {
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: c.p, Approx: true, Note: c.name + ": reads every char pointer among the variadic arguments as a string and may store a count through every other integer pointer, which covers a wide string's first char only (circ does not know the format)"})
 	}
 }
