@@ -23,7 +23,7 @@ import (
 type libcArg byte
 
 const (
-	argInt       libcArg = iota // an integer, read
+	argInt       libcArg = iota // an integer or floating-point value, read
 	argStream                   // a pointer to the library's own object (FILE *, DIR *): only the pointer is read
 	argString                   // a string, read up to its terminating 0, or argCount chars
 	argFormat                   // a printf format, then the arguments it converts
@@ -65,6 +65,10 @@ type libcFunc struct {
 	// optarg, a string; optind, an integer), where the program
 	// declares them.
 	sets []string
+	// static: the result points to a static object the function
+	// overwrites at every call (POSIX does not make it thread-safe):
+	// the call may write the library's object it returns.
+	static bool
 }
 
 // libcFuncs are the C library functions circ models by table.
@@ -88,7 +92,7 @@ var libcFuncs = map[string]libcFunc{
 	"rewind":    {args: []libcArg{argStream}},
 	"fopen":     {args: []libcArg{argString, argString}, result: resLibrary},
 	"fdopen":    {args: []libcArg{argInt, argString}, result: resLibrary},
-	"setlocale": {args: []libcArg{argInt, argString}, result: resLibrary},
+	"setlocale": {args: []libcArg{argInt, argString}, result: resLibrary, static: true},
 	"fgets":     {args: []libcArg{argBytesOut, argCount, argStream}, result: resDest, approx: "fgets: the chars it stores hold any values"},
 	"vprintf":   {args: []libcArg{argString, argVaList}},
 	"vfprintf":  {args: []libcArg{argStream, argString, argVaList}},
@@ -123,14 +127,14 @@ var libcFuncs = map[string]libcFunc{
 
 	// The library's own strings (extern.go's libraryStrings).
 	"getenv":    {args: []libcArg{argString}, result: resLibrary},
-	"strerror":  {args: []libcArg{argInt}, result: resLibrary},
-	"ctime":     {args: []libcArg{argObjIn}, result: resLibrary},
-	"inet_ntoa": {args: []libcArg{argInt}, result: resLibrary},
+	"strerror":  {args: []libcArg{argInt}, result: resLibrary, static: true},
+	"ctime":     {args: []libcArg{argObjIn}, result: resLibrary, static: true},
+	"inet_ntoa": {args: []libcArg{argInt}, result: resLibrary, static: true},
 
 	// time.h
 	"strftime":  {args: []libcArg{argBytesOut, argCount, argString, argObjIn}, approx: "strftime: the chars it stores hold any values"},
-	"localtime": {args: []libcArg{argObjIn}, result: resLibrary},
-	"gmtime":    {args: []libcArg{argObjIn}, result: resLibrary},
+	"localtime": {args: []libcArg{argObjIn}, result: resLibrary, static: true},
+	"gmtime":    {args: []libcArg{argObjIn}, result: resLibrary, static: true},
 	"difftime":  {args: []libcArg{argInt, argInt}},
 
 	// unistd.h's getopt: argv's strings are the library's; GNU's getopt
@@ -179,8 +183,8 @@ var libcFuncs = map[string]libcFunc{
 	"socket":        {args: []libcArg{argInt, argInt, argInt}},
 	"setsockopt":    {args: []libcArg{argInt, argInt, argInt, argBytesIn, argCount}},
 	"gethostname":   {args: []libcArg{argBytesOut, argCount}},
-	"gethostbyname": {args: []libcArg{argString}, result: resLibrary},
-	"gethostbyaddr": {args: []libcArg{argBytesIn, argCount, argInt}, result: resLibrary},
+	"gethostbyname": {args: []libcArg{argString}, result: resLibrary, static: true},
+	"gethostbyaddr": {args: []libcArg{argBytesIn, argCount, argInt}, result: resLibrary, static: true},
 	"inet_addr":     {args: []libcArg{argString}},
 	"htons":         {args: []libcArg{argInt}},
 	"htonl":         {args: []libcArg{argInt}},
@@ -350,6 +354,9 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 	for _, g := range f.sets {
 		t.setLibraryGlobal(g, x, p)
 	}
+	if f.static {
+		t.overwriteStatic(name, x, p)
+	}
 	if !want {
 		return nil, true
 	}
@@ -424,6 +431,37 @@ func (c *libcCall) typedBuffer(i int) bool {
 	}
 	_, ok := c.t.constant(c.as[c.arg(argCount)])
 	return ok
+}
+
+// overwriteStatic lowers the write a call x of a function that is not
+// thread-safe makes to the static object it returns (libcFunc.static):
+// the library's object of the result's type circ tracks, any of them,
+// may be that object, and then gets new contents. The report lists it.
+func (t *tb) overwriteStatic(name string, x *cc.PostfixExpression, p cfa.Pos) {
+	pt := pointee(x.Type())
+	var cells []*cfa.Var
+	switch {
+	case byteType(pt):
+		cells = t.b.libraryStrings(p).Cells
+	case t.b.externable(pt):
+		cells = t.b.externObject(pt, x).Cells
+	default:
+		t.b.fail(x, "unsupported: %s returns %s", name, describe(x.Type()))
+	}
+	note := name + " overwrites the static object it returns (not thread-safe)"
+	t.choose(p, arm{}, arm{body: func() {
+		for _, v := range cells {
+			ct := t.b.cellTyp[v]
+			switch {
+			case v.Kind != cfa.Data:
+			case isPtr(ct) && (t.b.externable(pointee(ct)) || byteType(pointee(ct))):
+				t.externPointer(pointee(ct), v, p)
+			default:
+				lo, hi := t.b.rangeOf(ct)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
+			}
+		}
+	}})
 }
 
 // setLibraryGlobal writes the C library's global name (libcGlobals),
