@@ -77,13 +77,7 @@ func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Ex
 		if n != nil {
 			p = t.b.pos(n)
 		}
-		v := t.temp(nil)
-		lo, hi := intRange(to)
-		if to.Bits == 1 {
-			lo, hi = num(0), num(1)
-		}
-		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "conversion of a floating-point value: circ does not compute it"})
-		return ref(v)
+		return t.anyOf(nil, to, "conversion of a floating-point value: circ does not compute it", p)
 	}
 	if to.Bits == 1 {
 		return e

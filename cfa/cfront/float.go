@@ -21,9 +21,16 @@ func isFloat(t cc.Type) bool { return t != nil && cc.IsFloatingPointType(t) }
 // anyValue is a fresh temporary holding any value of type typ: what a
 // floating-point operation at p yields (note says which).
 func (t *tb) anyValue(typ cc.Type, note string, p cfa.Pos) cfa.Expr {
+	return t.anyOf(typ, t.b.intType(typ), note, p)
+}
+
+// anyOf is anyValue for a value of integer type it (typ its C type, or
+// nil): a _Bool's is 0 or 1, a type circ does not read as an integer
+// has no bounds.
+func (t *tb) anyOf(typ cc.Type, it cfa.IntType, note string, p cfa.Pos) cfa.Expr {
 	v := t.temp(typ)
-	lo, hi := t.b.rangeOf(typ)
-	if typ != nil && typ.Kind() == cc.Bool {
+	lo, hi := intRange(it)
+	if it.Bits == 1 {
 		lo, hi = num(0), num(1)
 	}
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
@@ -41,9 +48,7 @@ func (t *tb) floatOp(n cc.ExpressionNode, operands []cc.ExpressionNode, want boo
 	}
 	switch n.(type) {
 	case *cc.RelationalExpression, *cc.EqualityExpression:
-		v := t.temp(n.Type())
-		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: num(0), Hi: num(1), Pos: p, Approx: true, Note: "comparison of floating-point values: circ does not compute it"})
-		return ref(v)
+		return t.anyOf(n.Type(), cfa.IntType{Bits: 1}, "comparison of floating-point values: circ does not compute it", p)
 	}
 	return t.anyValue(n.Type(), "floating-point value: circ does not compute it", p)
 }

@@ -372,14 +372,7 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 // lists), and a size past the T undefined behaviour (circ does not
 // follow a copy out of one object).
 func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
-	typeOf := func(a cc.ExpressionNode) cc.Type {
-		typ := pointee(a.Type())
-		if typ != nil && isVoid(typ) {
-			typ = pointee(stripCasts(a).Type())
-		}
-		return typ
-	}
-	dt, st := typeOf(as[0]), typeOf(as[1])
+	dt, st := bufferType(as[0]), bufferType(as[1])
 	if !byteType(st) || dt == nil || isVoid(dt) {
 		t.b.fail(as[2], "unsupported: %s of a size that is not a constant, from %s", name, describeC(as[1].Type()))
 	}

@@ -422,10 +422,7 @@ func (t *tb) positionIn(c *libcCall, i int, k, last *cfa.Var, sought cfa.Expr, e
 // a type other than char (setsockopt's int, connect's sockaddr) and the
 // count is a constant: touchCells covers its cells.
 func (c *libcCall) typedBuffer(i int) bool {
-	elem := pointee(c.as[i].Type())
-	if elem != nil && isVoid(elem) {
-		elem = pointee(stripCasts(c.as[i]).Type())
-	}
+	elem := bufferType(c.as[i])
 	if elem == nil || isVoid(elem) || byteType(elem) || c.arg(argCount) < 0 {
 		return false
 	}
@@ -533,14 +530,21 @@ func (t *tb) touchCells(c *libcCall, i int, write bool) {
 	}
 }
 
-// byteType is the type of the bytes argument i points to: its chars,
-// also through a cast to void * (write(fd, (void *)buf, n)).
-func (c *libcCall) byteType(i int) cc.Type {
-	a := c.as[i]
+// bufferType is what buffer argument a points to: its pointee, also
+// through a cast to void * ((void *)&val).
+func bufferType(a cc.ExpressionNode) cc.Type {
 	elem := pointee(a.Type())
 	if elem != nil && isVoid(elem) {
 		elem = pointee(stripCasts(a).Type())
 	}
+	return elem
+}
+
+// byteType is the type of the bytes argument i points to: its chars,
+// also through a cast to void * (write(fd, (void *)buf, n)).
+func (c *libcCall) byteType(i int) cc.Type {
+	a := c.as[i]
+	elem := bufferType(a)
 	if elem == nil || elem.Size() != 1 || !isInt(elem) {
 		c.t.b.fail(a, "unsupported: %s of %s through %s (circ models byte buffers of chars)", c.name, describeC(elem), describe(a.Type()))
 	}
