@@ -60,6 +60,9 @@ var replayExceptions = map[string]string{
 	// The race needs pthread_create to fail (EINVAL), which a native
 	// run cannot make it do.
 	"create_failure_einval_branch_race.c/data": "needs a failing pthread_create",
+	// The handler runs when a signal arrives, which a native run
+	// cannot schedule as a thread.
+	"signal_handler_runs_beside_main_race.c/hits": "needs a signal delivered",
 }
 
 // replayUnsteady are races whose native replay passes alone but not

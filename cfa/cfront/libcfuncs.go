@@ -33,7 +33,12 @@ const (
 	argBytesIn                  // argCount bytes, read (write, send)
 	argBytesOut                 // at most argCount bytes (any number without one: sprintf), written with any values; the result may say how many (read, recv)
 	argEnd                      // a char ** (strtol's endptr): unless null, set to a pointer into the argString before it
-	argObjIn                    // a pointer to one object of its type (struct tm), every cell read
+	argObjIn                    // a pointer to one object of its type (struct tm), every cell read; null reads nothing
+	argObjOut                   // a pointer to one object of its type (sigemptyset's set, sigwait's int), every cell written with any value; null writes nothing
+	argObjInOut                 // argObjIn, then argObjOut (sigfillset's set)
+	argObjZero                  // a pointer to one object of its type, every cell written with 0 (sigemptyset)
+	argSigWord                  // a signal set whose word holding the bit of the signal the next argument numbers (from 1, 8*sizeof(word) to a word) is read and written with any value (sigaddset); another signal touches nothing
+	argCallback                 // a function the library may run, in any number of new threads from the call on (signal's handler); SIG_IGN and SIG_DFL run nothing
 	argOptString                // a string or null (dgettext's domain)
 	argVaList                   // a va_list: the variadic arguments of the function that started it (variadic.go)
 )
@@ -193,6 +198,28 @@ var libcFuncs = map[string]libcFunc{
 	"bind":          {args: []libcArg{argInt, argBytesIn, argCount}},
 	"connect":       {args: []libcArg{argInt, argBytesIn, argCount}},
 	"listen":        {args: []libcArg{argInt, argInt}},
+
+	// signal.h. A handler may run at any time after it is installed, in
+	// any thread that does not block its signal: circ runs it in any
+	// number of new threads from the call on, which covers every point
+	// it may interrupt (a handler that interrupts a thread holding a
+	// lock it takes deadlocks; circ lets it wait instead, a superset).
+	// Signal sets are objects of the program's the functions write.
+	"signal":          {args: []libcArg{argInt, argCallback}},
+	"sigemptyset":     {args: []libcArg{argObjZero}},
+	"sigfillset":      {args: []libcArg{argObjOut}},
+	"sigaddset":       {args: []libcArg{argSigWord, argInt}},
+	"sigdelset":       {args: []libcArg{argSigWord, argInt}},
+	"sigismember":     {args: []libcArg{argObjIn, argInt}},
+	"sigprocmask":     {args: []libcArg{argInt, argObjIn, argObjOut}},
+	"pthread_sigmask": {args: []libcArg{argInt, argObjIn, argObjOut}},
+	"sigwait":         {args: []libcArg{argObjIn, argObjOut}},
+	"raise":           {args: []libcArg{argInt}},
+	"kill":            {args: []libcArg{argInt, argInt}},
+	"alarm":           {args: []libcArg{argInt}},
+	"pause":           {},
+	"sleep":           {args: []libcArg{argInt}},
+	"usleep":          {args: []libcArg{argInt}},
 }
 
 // libcCall is a call lowerLibcCall lowers: its row, arguments and their
@@ -256,6 +283,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			t.discardRead(a, p) // a value circ does not compute (float.go)
 		case r == argVaList:
 			t.discardRead(a, p) // stands for the variadic arguments
+		case isInt(a.Type()) && isNull(a) && (r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord):
+			c.vals[i] = num(0) // a 0 where a pointer may be null
 		case isPtr(a.Type()) && r != argInt && r != argCount:
 			if r == argFormat && isLiteral(a) {
 				continue // the format, or a literal it converts: nothing writes it
@@ -322,7 +351,17 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 		case argVaList:
 			t.readVaStrings(c, i)
 		case argObjIn:
-			t.readObject(c, i)
+			t.touchObject(c, i, objectTouch{read: true})
+		case argObjOut:
+			t.touchObject(c, i, objectTouch{write: true})
+		case argObjInOut:
+			t.touchObject(c, i, objectTouch{read: true, write: true})
+		case argObjZero:
+			t.touchObject(c, i, objectTouch{write: true, value: num(0)})
+		case argSigWord:
+			t.touchSignalWord(c, i)
+		case argCallback:
+			t.spawnCallback(name, c.vals[i], a, p)
 		case argBytesIn:
 			if c.typedBuffer(i) {
 				t.touchCells(c, i, false)
@@ -484,25 +523,86 @@ func (t *tb) setLibraryGlobal(name string, x cc.Node, p cfa.Pos) {
 	}
 }
 
-// readObject reads every cell of the object argument i points to, as
-// the function reads it whole (strftime's struct tm); a null pointer
-// reads nothing.
-func (t *tb) readObject(c *libcCall, i int) {
-	typ := pointee(c.as[i].Type())
-	if typ == nil || isVoid(typ) {
-		t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
+// objectTouch is what touchObject does with the cells of an object.
+type objectTouch struct {
+	read, write bool
+	value       cfa.Expr // what write stores; nil: any value
+	only        *int     // the one cell touched; nil: every cell
+}
+
+// touchObject touches the object argument i points to as a library
+// function does with it whole (strftime reads a struct tm;
+// sigemptyset writes its set with zeros): it reads the cells, then
+// writes them. A null pointer touches nothing.
+func (t *tb) touchObject(c *libcCall, i int, how objectTouch) {
+	if k, ok := c.vals[i].(cfa.Const); ok && k.Val == 0 {
+		return // a literal null
 	}
-	var cells []cellSpec
-	t.b.layout(typ, "", 0, false, &cells)
+	cells := c.objectCells(i)
+	verb := "reading"
+	if how.write {
+		verb = "writing"
+	}
 	addr := c.vals[i]
 	t.choose(c.p, arm{cond: mkBin(cfa.Ne, addr, num(0)), body: func() {
 		for j, cs := range cells {
-			if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" {
-				t.b.fail(c.as[i], "unsupported: %s reading %s", c.name, describeC(cs.typ))
+			if how.only != nil && j != *how.only {
+				continue
 			}
-			t.keepRead(t.load(t.atAddr(mkBin(cfa.Add, addr, num(int64(j))), cs.typ, c.as[i])), cs.typ, c.p)
+			if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" || isPtr(cs.typ) && how.write {
+				t.b.fail(c.as[i], "unsupported: %s %s %s", c.name, verb, describeC(cs.typ))
+			}
+			lv := t.atAddr(mkBin(cfa.Add, addr, num(int64(j))), cs.typ, c.as[i])
+			if how.read {
+				t.keepRead(t.load(lv), cs.typ, c.p)
+			}
+			if !how.write {
+				continue
+			}
+			t.update(lv, false, func(v *cfa.Var) cfa.Expr {
+				if how.value != nil {
+					return how.value
+				}
+				lo, hi := t.b.rangeOf(cs.typ)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: c.p, Note: c.name + " stores"})
+				return nil
+			})
 		}
 	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
+}
+
+// objectCells lays out the object argument i points to.
+func (c *libcCall) objectCells(i int) []cellSpec {
+	typ := pointee(c.as[i].Type())
+	if typ == nil || isVoid(typ) {
+		c.t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
+	}
+	var cells []cellSpec
+	c.t.b.layout(typ, "", 0, false, &cells)
+	return cells
+}
+
+// touchSignalWord lowers sigaddset's and sigdelset's access to the
+// signal set argument i points to: the word holding the bit of the
+// signal argument i+1 numbers, read and written with any value (the
+// set's bits are values circ does not follow: sigwait returns any
+// signal). A signal number out of the set's range touches nothing.
+func (t *tb) touchSignalWord(c *libcCall, i int) {
+	sig := c.vals[i+1]
+	cells := c.objectCells(i)
+	if len(cells) == 0 || !isInt(cells[0].typ) {
+		t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
+	}
+	bits := cells[0].typ.Size() * 8
+	arms := []arm{{cond: mkBin(cfa.Or, mkBin(cfa.Lt, sig, num(1)), mkBin(cfa.Gt, sig, num(int64(len(cells))*bits)))}}
+	for j := range cells {
+		j := j
+		in := mkBin(cfa.And, mkBin(cfa.Ge, sig, num(int64(j)*bits+1)), mkBin(cfa.Le, sig, num(int64(j+1)*bits)))
+		arms = append(arms, arm{cond: in, body: func() {
+			t.touchObject(c, i, objectTouch{read: true, write: true, only: &j})
+		}})
+	}
+	t.choose(c.p, arms...)
 }
 
 // touchCells reads, or writes with any value, each cell of the object
