@@ -562,12 +562,12 @@ func (t *tb) ptrArith(n cc.Node, op cfa.BinOp, x, y cfa.Expr, xn, yn cc.Expressi
 		t.stride(pointee(yn.Type()), yn, y)
 		return mkBin(cfa.Div, mkBin(cfa.Sub, x, y), num(k))
 	case xp && op == cfa.Add:
-		return t.subscript(xn, x, y, t.stride(pointee(xn.Type()), xn, x))
+		return t.moved(xn, t.subscript(xn, x, y, t.operandStride(xn, x)))
 	case xp:
 		// x - i*k: a shape no subscript has.
-		return mkBin(op, x, mkBin(cfa.Mul, y, num(t.stride(pointee(xn.Type()), xn, x))))
+		return t.moved(xn, mkBin(op, x, mkBin(cfa.Mul, y, num(t.operandStride(xn, x)))))
 	case yp:
-		return t.subscript(yn, y, x, t.stride(pointee(yn.Type()), yn, y))
+		return t.moved(yn, t.subscript(yn, y, x, t.operandStride(yn, y)))
 	}
 	return t.intBin(n, op, x, y)
 }

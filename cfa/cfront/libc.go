@@ -281,6 +281,14 @@ func (t *tb) stableValue(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 // initial state (zeroSync). A value circ cannot compute (a byte other
 // than 0 in a pointer, a byte known only at run time) is havocked.
 func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
+	if _, ok := t.constant(as[2]); !ok && byteType(bufferType(as[0])) {
+		// A byte buffer of a size known at run time: byte by byte.
+		dst := t.stableValue(as[0], p)
+		c := t.stableValue(as[1], p)
+		fill := t.convert(as[1], c, as[1].Type(), t.b.intType(bufferType(as[0])))
+		t.walkChars(charWalk{dst: dst, dstN: as[0], elem: bufferType(as[0]), limit: t.stableValue(as[2], p), fill: fill}, p)
+		return dst
+	}
 	cells, partial := t.memCells("memset", as[0], as[2], true)
 	dst := t.stableValue(as[0], p)
 	c, known := intValue(as[1].Value())
@@ -569,7 +577,11 @@ func (t *tb) spawnCallback(name string, fv cfa.Expr, n cc.Node, p cfa.Pos) {
 				// Any value the library holds: for a pointer, any
 				// address (a dereference is rejected).
 				v := t.temp(ps[0].Type())
-				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Pos: p, Approx: true, Note: name + " passes an unknown argument"})
+				var lo, hi cfa.Expr
+				if isInt(ps[0].Type()) {
+					lo, hi = t.b.rangeOf(ps[0].Type()) // a signal's number
+				}
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: name + " passes an unknown argument"})
 				arg = ref(v)
 			}
 			t.add(&cfa.Edge{Kind: cfa.Create, Template: t.b.template(fd), Arg: arg, Pos: p})

@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"math"
+	"strings"
 
 	"circ/cfa"
 
@@ -423,6 +424,13 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 	return ref(t.result(name, x, p)), true
 }
 
+// literalChars is the chars of string literal x, as C reads them
+// (escapes decoded, adjacent literals joined), without the final 0.
+func literalChars(x *cc.PrimaryExpression) string {
+	sv, _ := x.Value().(cc.StringValue)
+	return strings.TrimSuffix(string(sv), "\x00")
+}
+
 // isLiteral reports whether a is a string literal (through casts).
 func isLiteral(a cc.ExpressionNode) bool {
 	s, ok := stripCasts(a).(*cc.PrimaryExpression)
@@ -659,7 +667,7 @@ func (t *tb) printfArgs(c *libcCall, i int) {
 	known := false // a literal format: convs is what it converts
 	if isLiteral(c.as[i]) {
 		var bad string
-		if convs, bad = printfConvs(stripCasts(c.as[i]).(*cc.PrimaryExpression).Token.SrcStr()); bad != "" {
+		if convs, bad = printfConvs(literalChars(stripCasts(c.as[i]).(*cc.PrimaryExpression))); bad != "" {
 			t.b.fail(c.as[i], "unsupported: %s", bad)
 		}
 		known = true

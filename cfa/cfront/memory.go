@@ -126,8 +126,14 @@ func addressBase(ast *cc.AST) int64 {
 const addressWindow = 1 << 24
 
 // maxCells bounds the cells of one object: circ gives every cell its own
-// variable.
-const maxCells = 4096
+// variable (a struct of a real program with its char buffers inline
+// has thousands).
+const maxCells = 1 << 15
+
+// summaryCells is the number of cells past which an array of plain data
+// is an element summary (largeDataArray): a buffer of a real program
+// whose cells circ need not keep apart.
+const summaryCells = 4096
 
 // stride is cellCount(elem) for pointer arithmetic on ptr, failing at
 // n. Cells are whole scalars, so a byte offset counts cells only inside
@@ -145,6 +151,33 @@ func (t *tb) stride(elem cc.Type, n cc.Node, ptr cfa.Expr) int64 {
 		return 1
 	}
 	return t.cellStride(elem, n)
+}
+
+// operandStride is stride for pointer operand pn of value ptr; an
+// array (its elements: a char array member of a struct) moves by its
+// own elements, which the subscript's bound keeps inside it.
+func (t *tb) operandStride(pn cc.ExpressionNode, ptr cfa.Expr) int64 {
+	if isArray(pn.Type()) {
+		return t.cellStride(pointee(pn.Type()), pn)
+	}
+	return t.stride(pointee(pn.Type()), pn, ptr)
+}
+
+// moved registers res, the result of arithmetic on pointer operand pn,
+// with checkByteArithmetic when the arithmetic moves by bytes through
+// a pointer (stride registers the operand).
+func (t *tb) moved(pn cc.ExpressionNode, res cfa.Expr) cfa.Expr {
+	if elem := pointee(pn.Type()); !isArray(pn.Type()) && t.byteElem(elem) {
+		// stride registered the operand last: the two are checked
+		// together.
+		bps := t.b.bytePtrs
+		if n := len(bps); n > 0 && bps[n-1].n == pn && bps[n-1].res == nil {
+			bps[n-1].res = res
+		} else {
+			t.b.bytePtrs = append(bps, bytePtr{e: res, n: pn, elem: elem})
+		}
+	}
+	return res
 }
 
 // byteElem reports whether elem is a byte (char, _Bool), which pointer
@@ -167,35 +200,100 @@ func (t *tb) strideInMemory(lv lval, elem cc.Type, n cc.Node) (int64, func(v *cf
 // bytePtr is a pointer that arithmetic moves by bytes.
 type bytePtr struct {
 	e    cfa.Expr
+	res  cfa.Expr // the arithmetic's result, checked with e (nil: none)
 	n    cc.Node
 	elem cc.Type
 }
 
 // checkByteArithmetic rejects arithmetic on a char or _Bool pointer
-// that may point into an object not made of bytes (see stride).
+// that may leave the bytes where cells are bytes (see stride). Every
+// value a pointer of such arithmetic may hold, before and after
+// (bytePtr), must lie, within each object, in one run of byte cells
+// at consecutive byte offsets, or one past its end: a char buffer, or
+// a struct's char arrays that follow each other. Inside a run a cell
+// is a byte, so the arithmetic moves as C does; leaving the run would
+// cross cells that are not bytes (an int, padding), where cell
+// offsets and byte offsets part. In an element summary every cell must
+// be a byte: its elements' cells share indices.
 func (b *builder) checkByteArithmetic(r *pointsto.Result) {
+	runs := map[*cfa.Object][]int{}
 	for _, bp := range b.bytePtrs {
 		vals := r.Eval(bp.e)
+		addrs := vals.All()
 		bad := ""
+		if bp.res != nil {
+			res := r.Eval(bp.res)
+			addrs = append(addrs, res.All()...)
+			if res.Top {
+				bad = "memory circ does not know"
+			}
+		}
 		if vals.Top {
 			bad = "memory circ does not know"
 		}
-		for _, a := range vals.All() {
-			o, _ := b.prog.Memory.Find(a)
+		common := map[*cfa.Object]map[int]bool{}
+		for _, a := range addrs {
+			o, i := b.prog.Memory.Find(a)
 			if o == nil || bad != "" {
 				continue
 			}
-			for _, c := range o.Cells {
-				if ci := b.cells[c]; ci == nil || ci.l == nil || ci.l.typ == nil || ci.l.typ.Size() != 1 {
-					bad = o.Name
-					break
+			run, ok := runs[o]
+			if !ok {
+				run = b.byteRuns(o)
+				runs[o] = run
+			}
+			// The runs the address may be in: its cell's, or the one
+			// it is one past.
+			here := map[int]bool{}
+			if i < len(run) && run[i] >= 0 {
+				here[run[i]] = true
+			}
+			if i > 0 && i-1 < len(run) && run[i-1] >= 0 {
+				here[run[i-1]] = true
+			}
+			if prev, seen := common[o]; seen {
+				for k := range prev {
+					if !here[k] {
+						delete(prev, k)
+					}
 				}
+				here = prev
+			}
+			common[o] = here
+			if len(here) == 0 {
+				bad = o.Name
 			}
 		}
 		if bad != "" {
-			b.fail(bp.n, "unsupported: arithmetic on a pointer to %s (byte offsets) into %s, which is not made of bytes", describeC(bp.elem), bad)
+			b.fail(bp.n, "unsupported: arithmetic on a pointer to %s (byte offsets) into %s, which may leave its bytes for cells that are not bytes", describeC(bp.elem), bad)
 		}
 	}
+}
+
+// byteRuns numbers the runs of byte cells of object o at consecutive
+// byte offsets: the run of each cell, or -1 for a cell that is no
+// byte. An element summary with a cell that is no byte has no run.
+func (b *builder) byteRuns(o *cfa.Object) []int {
+	run := make([]int, len(o.Cells))
+	n := -1
+	for i, c := range o.Cells {
+		ci := b.cells[c]
+		if ci == nil || ci.l == nil || ci.l.typ == nil || ci.l.typ.Size() != 1 || c.Kind != cfa.Data {
+			if o.Elements() {
+				for j := range run {
+					run[j] = -1
+				}
+				return run
+			}
+			run[i] = -1
+			continue
+		}
+		if i == 0 || run[i-1] < 0 || b.cells[o.Cells[i-1]].off+1 != ci.off {
+			n++
+		}
+		run[i] = n
+	}
+	return run
 }
 
 // containerOf lowers the one byte arithmetic circ follows, Linux's
@@ -336,6 +434,7 @@ type cellInfo struct {
 	obj *cfa.Object
 	idx int
 	l   *local
+	off int64 // the cell's byte offset in its object (in one element or instance of a summary)
 }
 
 // newObject lays out an object of type typ named name and creates its
@@ -377,7 +476,7 @@ func (b *builder) layOut(o *cfa.Object, specs []cellSpec, mk func(cs cellSpec) *
 		b.setType(l.v, cs.typ)
 		o.Cells = append(o.Cells, l.v)
 		o.Paths = append(o.Paths, cs.path)
-		b.cells[l.v] = &cellInfo{obj: o, l: l, idx: len(o.Cells) - 1}
+		b.cells[l.v] = &cellInfo{obj: o, l: l, idx: len(o.Cells) - 1, off: cs.off}
 		b.cellTyp[l.v] = cs.typ
 	}
 	return o
@@ -600,7 +699,7 @@ const minHandleSummary = 6
 // handles, which proves a join of all handles for any length.
 //
 // An array of plain data too large for a cell per element (more than
-// maxCells cells: a char buffer of a real program) is such a summary
+// summaryCells cells: a char buffer of a real program) is such a summary
 // too: it tracks one element, any of them, whose cells are race targets
 // (buf[*]), and a read of another yields any value.
 func (b *builder) handleArray(d *cc.Declarator) (*cc.ArrayType, bool) {
@@ -618,13 +717,13 @@ func (b *builder) handleArray(d *cc.Declarator) (*cc.ArrayType, bool) {
 	return at, bad == "" && k == cfa.Handle
 }
 
-// largeDataArray reports whether array type at has more than maxCells
-// cells, elements of at most maxCells cells, and only data cells (no
+// largeDataArray reports whether array type at has more than
+// summaryCells cells, elements of at most summaryCells cells, and only data cells (no
 // synchronization object, handle or atomic object, whose summaries
 // circ does not model).
 func (b *builder) largeDataArray(at *cc.ArrayType) bool {
 	n, bad := b.cellCount(at.Elem())
-	if bad != "" || n > maxCells || n*at.Len() <= maxCells {
+	if bad != "" || n > summaryCells || n*at.Len() <= summaryCells {
 		return false
 	}
 	var specs []cellSpec

@@ -204,9 +204,13 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 			if isArray(an.Type()) {
 				k = t.cellStride(et, x) // a char array's own elements
 			} else {
-				k = t.stride(et, x, base)
+				k = t.stride(et, an, base)
 			}
-			return t.atAddr(t.subscript(an, base, idx, k), et, x)
+			addr := t.subscript(an, base, idx, k)
+			if !isArray(an.Type()) {
+				t.moved(an, addr)
+			}
+			return t.atAddr(addr, et, x)
 		}
 	case *cc.UnaryExpression:
 		switch x.Case {

@@ -1,9 +1,6 @@
 package cfront
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // This file reads printf formats: which argument each conversion
 // takes (libcfuncs.go lowers what printf reads of them).
@@ -17,15 +14,10 @@ type printConv struct {
 	prec int64
 }
 
-// printfConvs parses a format literal (its source text, quotes and
-// all) into the conversions of the arguments after it; bad is set for
-// a format circ does not read, with
-// the reason.
-func printfConvs(src string) (convs []printConv, bad string) {
-	s, err := strconv.Unquote(src)
-	if err != nil {
-		return nil, "a format circ cannot read"
-	}
+// printfConvs parses a format (the literal's chars) into the
+// conversions of the arguments after it; bad is set for a format circ
+// does not read, with the reason.
+func printfConvs(s string) (convs []printConv, bad string) {
 	for i := 0; i < len(s); i++ {
 		if s[i] != '%' {
 			continue

@@ -1,0 +1,21 @@
+// memset of a size known only at run time into a char buffer writes
+// exactly that many bytes: main clears the first len chars of buf,
+// buf[5] among them, while the worker reads it.
+// expect svcomp: buf[5]=race
+// expect circ: buf[5]=race
+#include <pthread.h>
+#include <string.h>
+char buf[8];
+int len = 6;
+int seen;
+void *worker(void *arg) {
+  seen = buf[5];
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  int n = len;
+  pthread_create(&t, 0, worker, 0);
+  memset(buf, 0, n);
+  return 0;
+}
