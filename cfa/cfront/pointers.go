@@ -447,8 +447,19 @@ func (t *tb) access(lv lval, body func(l *local)) {
 	for _, ci := range t.b.candidates(lv.typ, lv.addr) {
 		targets = append(targets, ci.obj.Addr(ci.idx))
 	}
+	if len(targets) > eagerArms {
+		// Settle arms the site with the cells the points-to analysis
+		// finds it may reach (extendDerefs), not every cell of the
+		// type: a char access of a real program has thousands.
+		targets = nil
+	}
 	t.choice(site, targets, site.text+" is no valid "+describeC(lv.typ)+" object")
 }
+
+// eagerArms is the number of candidate cells up to which a dereference
+// gets an arm for each when it is lowered; past it, settle adds the
+// arms the points-to analysis shows it needs.
+const eagerArms = 256
 
 // candidates lists the cells an access of type typ at address addr may
 // designate: the compatible cells of the object addr's constant base
