@@ -208,6 +208,13 @@ func (t *tb) scanf(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p
 // partial is the number of those at the end that it covers only in
 // part (memCells fails for them unless partialOK).
 func (t *tb) memCells(name string, a, n cc.ExpressionNode, partialOK bool) (cells []cellSpec, partial int) {
+	size, ok := t.constant(n)
+	return t.memCellsOf(name, a, n, size, ok, partialOK)
+}
+
+// memCellsOf is memCells for a size computed elsewhere (fread's size
+// times count), known if ok, at n.
+func (t *tb) memCellsOf(name string, a cc.ExpressionNode, n cc.Node, size int64, ok, partialOK bool) (cells []cellSpec, partial int) {
 	typ := pointee(a.Type())
 	if typ == nil || isVoid(typ) {
 		for {
@@ -233,7 +240,6 @@ func (t *tb) memCells(name string, a, n cc.ExpressionNode, partialOK bool) (cell
 	if s := t.b.packedIn(typ); s != "" {
 		t.b.fail(n, "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
 	}
-	size, ok := t.constant(n)
 	if !ok || size < 0 || size%typ.Size() != 0 && !partialOK {
 		t.b.fail(n, "unsupported: %s of a size that is not a constant multiple of sizeof(%s)", name, describeC(typ))
 	}
@@ -263,8 +269,8 @@ func (t *tb) memCells(name string, a, n cc.ExpressionNode, partialOK bool) (cell
 }
 
 // maxMemCells bounds the cells one memset or memcpy may cover: each is
-// an access of its own.
-const maxMemCells = 256
+// an access of its own (a real program clears a struct of thousands).
+const maxMemCells = maxCells
 
 // stableValue evaluates argument a to an expression that stays valid
 // while the call's arms run (a temporary if it reads memory).

@@ -29,6 +29,7 @@ const (
 	argString                   // a string, read up to its terminating 0, or argCount chars
 	argFormat                   // a printf format, then the arguments it converts
 	argCount                    // an integer bounding the chars or bytes read or written through the other arguments
+	argSize                     // the size of each item argCount counts (fread's): the bytes are their product
 	argCopyTo                   // a string copy's destination: written with the chars of the argString after it, its 0 included (with argCount, as strncpy: zeros up to the count)
 	argAppend                   // strcat's destination: read up to its 0, then written from there as argCopyTo
 	argBytesIn                  // argCount bytes, read (write, send)
@@ -54,6 +55,7 @@ const (
 	resInString                   // null or a pointer into its argString (strchr: the first char equal to its argInt)
 	resDup                        // null or a fresh block holding a copy of its argString (strdup)
 	resCount                      // -1 or the number of bytes read or written, at most argCount
+	resItems                      // the number of items read or written, at most argCount (fread)
 	resLength                     // the number of chars before the argString's 0 (strlen)
 	resCompare                    // the sign of the first difference of its two strings (strcmp)
 	resMessage                    // its argString (gettext: the message, untranslated)
@@ -96,6 +98,10 @@ var libcFuncs = map[string]libcFunc{
 	"fgetc":     {args: []libcArg{argStream}},
 	"getc":      {args: []libcArg{argStream}},
 	"rewind":    {args: []libcArg{argStream}},
+	"fread":     {args: []libcArg{argBytesOut, argSize, argCount, argStream}, result: resItems},
+	"fwrite":    {args: []libcArg{argBytesIn, argSize, argCount, argStream}, result: resItems},
+	"fseek":     {args: []libcArg{argStream, argInt, argInt}},
+	"ftell":     {args: []libcArg{argStream}},
 	"fopen":     {args: []libcArg{argString, argString}, result: resLibrary},
 	"fdopen":    {args: []libcArg{argInt, argString}, result: resLibrary},
 	"setlocale": {args: []libcArg{argInt, argString}, result: resLibrary, static: true},
@@ -257,12 +263,31 @@ func (c *libcCall) arg(r libcArg) int {
 	return -1
 }
 
-// count is the argCount argument's value, or nil.
+// count is the number of bytes or chars the argCount argument allows
+// (times argSize), or nil.
 func (c *libcCall) count() cfa.Expr {
-	if i := c.arg(argCount); i >= 0 {
-		return c.vals[i]
+	i := c.arg(argCount)
+	if i < 0 {
+		return nil
 	}
-	return nil
+	if s := c.arg(argSize); s >= 0 {
+		return mkBin(cfa.Mul, c.vals[s], c.vals[i])
+	}
+	return c.vals[i]
+}
+
+// constCount is count as a constant, if it is one.
+func (c *libcCall) constCount() (int64, bool) {
+	i := c.arg(argCount)
+	if i < 0 {
+		return 0, false
+	}
+	n, ok := c.t.constant(c.as[i])
+	if s := c.arg(argSize); s >= 0 && ok {
+		k, known := c.t.constant(c.as[s])
+		n, ok = n*k, known
+	}
+	return n, ok
 }
 
 // lowerLibcCall lowers a call of a function of libcFuncs; ok is false
@@ -278,7 +303,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 	}
 	for i, a := range as {
 		switch r := c.role(i); {
-		case isInt(a.Type()) && (r == argInt || r == argCount || r == argFormat):
+		case isInt(a.Type()) && (r == argInt || r == argCount || r == argSize || r == argFormat):
 			c.vals[i] = t.stableValue(a, p)
 		case isFloat(a.Type()) && (r == argInt || r == argFormat):
 			t.discardRead(a, p) // a value circ does not compute (float.go)
@@ -286,7 +311,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			t.discardRead(a, p) // stands for the variadic arguments
 		case isInt(a.Type()) && isNull(a) && (r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord):
 			c.vals[i] = num(0) // a 0 where a pointer may be null
-		case isPtr(a.Type()) && r != argInt && r != argCount:
+		case isPtr(a.Type()) && r != argInt && r != argCount && r != argSize:
 			if r == argFormat && isLiteral(a) {
 				continue // the format, or a literal it converts: nothing writes it
 			}
@@ -391,6 +416,9 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			}
 		}
 	}
+	if f.result == resItems {
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(0), Hi: c.vals[c.arg(argCount)], Pos: p, Note: name + " result"})
+	}
 	for _, g := range f.sets {
 		t.setLibraryGlobal(g, x, p)
 	}
@@ -403,7 +431,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 	switch f.result {
 	case resLength:
 		return ref(length), true
-	case resInString, resDup, resCount, resCompare:
+	case resInString, resDup, resCount, resItems, resCompare:
 		return ref(res), true
 	case resDest:
 		if c.arg(argBytesOut) < 0 {
@@ -470,10 +498,10 @@ func (t *tb) positionIn(c *libcCall, i int, k, last *cfa.Var, sought cfa.Expr, e
 // count is a constant: touchCells covers its cells.
 func (c *libcCall) typedBuffer(i int) bool {
 	elem := bufferType(c.as[i])
-	if elem == nil || isVoid(elem) || byteType(elem) || c.arg(argCount) < 0 {
+	if elem == nil || isVoid(elem) || byteType(elem) {
 		return false
 	}
-	_, ok := c.t.constant(c.as[c.arg(argCount)])
+	_, ok := c.constCount()
 	return ok
 }
 
@@ -616,7 +644,8 @@ func (t *tb) touchSignalWord(c *libcCall, i int) {
 // touchCells reads, or writes with any value, each cell of the object
 // buffer argument i points to that the count covers (memCells).
 func (t *tb) touchCells(c *libcCall, i int, write bool) {
-	cells, partial := t.memCells(c.name, c.as[i], c.as[c.arg(argCount)], true)
+	size, ok := c.constCount()
+	cells, partial := t.memCellsOf(c.name, c.as[i], c.as[c.arg(argCount)], size, ok, true)
 	for j, cs := range cells {
 		if t.b.syncTypeName(cs.typ) != "" {
 			t.b.fail(c.as[i], "unsupported: %s over %s", c.name, describeC(cs.typ))
