@@ -120,6 +120,13 @@ type builder struct {
 	externByType map[string]*cfa.Object
 	externType   map[*cfa.Object]cc.Type
 	mainTB       *tb
+	// lateExterns are the types whose library objects a pass created
+	// while lowering (a pointer a library stores); the next pass
+	// creates them before lowering, so that every pointer a library
+	// hands out may point into them (externTargets). preExterns are
+	// those an earlier pass found.
+	lateExterns, preExterns []externReq
+	scanned                 bool // scanExternResults has run
 	// libInts are the integer arguments of undefined functions, which
 	// must hold no address (checkLibraryInts).
 	libInts []libInt
@@ -303,6 +310,9 @@ func (b *builder) build() *cfa.Program {
 	b.resolveSelfJoins(hw)
 	b.externPrologue()
 	b.resolveReaps(hw) // after the prologue: it adds locations behind main's builder
+	if len(b.lateExterns) > 0 {
+		return nil
+	}
 	if b.settle(); len(b.resummarize) > 0 {
 		return nil
 	}

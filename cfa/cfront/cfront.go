@@ -199,8 +199,9 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 	}
 	b.ast = ast
 	// A pass that finds allocation sites needing a summary (see
-	// heap.go) lowers the program again with them summarized; the set
-	// only grows, so this ends.
+	// heap.go), or types of library objects (extern.go), lowers the
+	// program again with them summarized; the sets only grow, so this
+	// ends.
 	for pass := 1; ; pass++ {
 		if prog := b.build(); prog != nil {
 			return prog, nil
@@ -215,7 +216,8 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		for _, name := range b.resummarize {
 			summarize[name] = true
 		}
-		b = &builder{file: b.file, lineMap: b.lineMap, ast: ast, summarize: summarize, handlesApart: b.handlesApart}
+		pre := append(b.preExterns, b.lateExterns...)
+		b = &builder{file: b.file, lineMap: b.lineMap, ast: ast, summarize: summarize, handlesApart: b.handlesApart, preExterns: pre}
 	}
 }
 

@@ -50,6 +50,10 @@ func (b *builder) externable(t cc.Type) bool {
 // globals with external linkage that hold an object of such a type: the
 // library may return their address.
 func (b *builder) scanExternResults() {
+	defer func() { b.scanned = true }()
+	for _, r := range b.preExterns {
+		b.externObject(r.typ, r.n)
+	}
 	Walk(b.ast.TranslationUnit, func(n any, _ []any) bool {
 		x, pe := directCall(n)
 		if x == nil {
@@ -72,6 +76,12 @@ func (b *builder) scanExternResults() {
 	}
 }
 
+// externReq is a type of library objects a pass needs, and where.
+type externReq struct {
+	typ cc.Type
+	n   cc.Node
+}
+
 // externObject returns the summary of the library's objects of type
 // typ, creating it, and those its pointer cells point into, on first
 // use.
@@ -79,6 +89,11 @@ func (b *builder) externObject(typ cc.Type, n cc.Node) *cfa.Object {
 	key := typeKey(typ)
 	if o := b.externByType[key]; o != nil {
 		return o
+	}
+	if b.scanned {
+		// Too late for the pointers lowered so far: the next pass
+		// creates it first.
+		b.lateExterns = append(b.lateExterns, externReq{typ, n})
 	}
 	// No spaces: the name is a race target --var and expectations take.
 	name := "extern(" + strings.ReplaceAll(key, " ", "_") + ")"
@@ -450,7 +465,16 @@ type libArg struct {
 	readOnly bool // the parameter points to const: the library only reads
 	// first is the type of the first cell of the pointee.
 	first cc.Type
+	// depth counts the pointers the library followed to get here from
+	// the argument (0: the argument itself); path holds the objects it
+	// followed them from, which it touches already.
+	depth int
+	path  map[*cfa.Object]bool
 }
+
+// maxLibraryDepth bounds the pointers circ lets a library follow from an
+// argument, one after the other.
+const maxLibraryDepth = 3
 
 // libraryArg evaluates pointer argument a of undefined function name,
 // rejecting what circ cannot say a library does with it (a void
@@ -534,6 +558,12 @@ func (t *tb) libraryObjects(la *libArg, p cfa.Pos, body func(o *cfa.Object), unt
 	for _, ci := range t.b.candidates(site.typ, la.addr) {
 		targets = append(targets, ci.obj.Addr(ci.idx))
 	}
+	if len(targets) > eagerArms || la.depth > 0 {
+		// Settle arms it (see access): a pointer the library
+		// follows from a cell reaches what the points-to analysis
+		// says, not every cell of its type.
+		targets = nil
+	}
 	t.choice(site, targets, "")
 }
 
@@ -552,7 +582,7 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 		case t.b.atomic[v]:
 			t.b.failAt(p, "unsupported: undefined function %s may reach atomic object %s through %s", name, v.CName, nodeText(la.n))
 		case isPtr(ct) && !isFn:
-			t.b.failAt(p, "unsupported: undefined function %s may follow pointer %s it reaches through %s; circ does not model what a library does through it", name, v.CName, nodeText(la.n))
+			t.libraryFollow(name, o, v, la, readOnly, spawn, note, p)
 		case spawn:
 			if isFn {
 				t.spawnCallback(name, t.snapshot(ref(v), ct, p), la.n, p)
@@ -568,6 +598,54 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
 		}
 	}
+}
+
+// libraryFollow lowers what an undefined function may do with pointer
+// cell v of object o, which it reaches through la: follow it, to the
+// whole object it points into, and touch that as it touches la's
+// (libraryReach's pass spawn), then, in the second pass and unless
+// readOnly, store a pointer into v: the one it held, null, or one it
+// may hand out itself (a library string, an object of its own of the
+// pointee type: externPointer). A library that stores there the address
+// of other memory of the program is beyond what circ assumes of it, as
+// for its results. Pointers to void, and chains of more than
+// maxLibraryDepth pointers, are rejected.
+func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, readOnly, spawn bool, note string, p cfa.Pos) {
+	ct := t.b.cellTyp[v]
+	pt := pointee(ct)
+	if pt == nil || isVoid(pt) {
+		t.b.failAt(p, "unsupported: undefined function %s may follow %s, a pointer to void it reaches through %s; circ cannot tell what it may do with the memory it points to", name, v.CName, nodeText(la.n))
+	}
+	if la.depth >= maxLibraryDepth {
+		t.b.failAt(p, "unsupported: undefined function %s may follow pointer %s, more than %d pointers away from %s", name, v.CName, maxLibraryDepth, nodeText(la.n))
+	}
+	var specs []cellSpec
+	if _, bad := t.b.cellCount(pt); bad == "" {
+		t.b.layout(pt, "", 0, false, &specs)
+	}
+	old := t.snapshot(ref(v), ct, p)
+	if len(specs) > 0 {
+		path := map[*cfa.Object]bool{o: true}
+		for k := range la.path {
+			path[k] = true
+		}
+		next := &libArg{n: la.n, addr: old, readOnly: pt.Attributes().IsConst(), first: specs[0].typ, depth: la.depth + 1, path: path}
+		t.libraryObjects(next, p, func(o *cfa.Object) {
+			if !path[o] {
+				t.libraryTouch(name, o, next, spawn, note, p)
+			}
+		}, func(int64) {})
+	}
+	if spawn || readOnly {
+		return
+	}
+	if !byteType(pt) && !t.b.externable(pt) {
+		t.b.failAt(p, "unsupported: undefined function %s may store a pointer to %s into %s, which it reaches through %s", name, describeC(pt), v.CName, nodeText(la.n))
+	}
+	t.choose(p, arm{}, arm{body: func() {
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: note})
+		t.externPointer(pt, v, p)
+	}})
 }
 
 // checkLibraryInts rejects an integer an undefined function receives,

@@ -484,6 +484,8 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		case isFunc(at) || isFunc(pointee(at)):
 			cbs = append(cbs, callback{t.stableValue(a, p), a})
 			cbNames = append(cbNames, nodeText(a))
+		case isPtr(at) && opaqueLibraryType(pointee(at)):
+			t.discardRead(a, p) // a stream: the library's own object
 		case isPtr(at) && !isNull(a):
 			if la := t.libraryArg(name, a, constPointee(ft, i), p); la != nil {
 				ptrs = append(ptrs, la)
@@ -520,7 +522,7 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		if len(names) > 1 {
 			verb = "point"
 		}
-		note += fmt.Sprintf(", to touch no memory of the program but the objects %s %s into (reading each cell, running the functions there in any number of new threads, and overwriting each cell that is not const: an integer with any value, a function pointer with null or the function it holds) and to keep no pointer", strings.Join(names, " and "), verb)
+		note += fmt.Sprintf(", to touch no memory of the program but the objects %s %s into (reading each cell, following each data pointer there to the object it points into and touching that alike, running the functions there in any number of new threads, and overwriting each cell that is not const: an integer with any value, a function pointer with null or the function it holds, a data pointer with the one it held, null or one of its own) and to keep no pointer", strings.Join(names, " and "), verb)
 	}
 	if len(cbs) > 0 {
 		note += fmt.Sprintf("; it may run %s in any number of new threads", strings.Join(cbNames, ", "))
@@ -556,6 +558,18 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	res := t.temp(rt)
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "result of undefined function " + name})
 	return ref(res)
+}
+
+// opaqueLibraryType reports whether t is a type whose objects are the
+// C library's own, which a program only holds pointers to: FILE and
+// DIR (a library function passed one touches none of the program's
+// memory through it).
+func opaqueLibraryType(t cc.Type) bool {
+	switch tagName(t) {
+	case "_IO_FILE", "__dirstream":
+		return true
+	}
+	return false
 }
 
 // constPointee reports whether parameter i of the prototype ft is a

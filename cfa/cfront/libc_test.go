@@ -18,8 +18,10 @@ func TestCallErrors(t *testing.T) {
 	}{
 		{"external-receives-void-pointer", "int foo(void *);\nint g;\nint main(void) {\n  void *p = &g;\n  return foo(p);\n}\n",
 			"t.c:5:14: unsupported: undefined function foo receives p, a pointer to void"},
-		{"external-may-follow-pointer", "struct node { int v; struct node *next; };\nvoid walk(struct node *);\nstruct node a;\nint main(void) {\n  walk(&a);\n  return 0;\n}\n",
-			"t.c:5:3: unsupported: undefined function walk may follow pointer a.next it reaches through &a"},
+		{"external-may-follow-void-pointer", "struct job { int v; void *data; };\nvoid run(struct job *);\nstruct job a;\nint main(void) {\n  run(&a);\n  return 0;\n}\n",
+			"t.c:5:3: unsupported: undefined function run may follow a.data, a pointer to void it reaches through &a"},
+		{"external-follows-too-many-pointers", "int x;\nint *p1 = &x;\nint **p2 = &p1;\nint ***p3 = &p2;\nint ****p4 = &p3;\nvoid lib(int *****);\nint main(void) {\n  lib(&p4);\n  return 0;\n}\n",
+			"t.c:8:3: unsupported: undefined function lib may follow pointer p1, more than 3 pointers away from &p4"},
 		{"external-integer-holds-address", "#include <stdint.h>\nvoid lib(uintptr_t cookie);\nint x;\nint main(void) {\n  lib((uintptr_t)&x);\n  return 0;\n}\n",
 			"t.c:5:7: unsupported: undefined function lib receives (uintptr_t)&x, an integer that may hold an address"},
 		{"external-reaches-integer-holding-address", "#include <stdint.h>\nstruct ev { int events; uintptr_t data; };\nvoid ctl(struct ev *);\nint x;\nint main(void) {\n  struct ev e;\n  e.data = (uintptr_t)&x;\n  ctl(&e);\n  return 0;\n}\n",
