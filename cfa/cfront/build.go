@@ -127,6 +127,7 @@ type builder struct {
 	// those an earlier pass found.
 	lateExterns, preExterns []externReq
 	scanned                 bool // scanExternResults has run
+	deferredFails           []deferredFail
 	// libInts are the integer arguments of undefined functions, which
 	// must hold no address (checkLibraryInts).
 	libInts []libInt

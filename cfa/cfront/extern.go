@@ -513,14 +513,18 @@ func (t *tb) libraryArg(name string, a cc.ExpressionNode, readOnly bool, p cfa.P
 // settle, an integer holding an address). note is the call's
 // approximation, repeated on each overwrite so that a trace shows why.
 func (t *tb) libraryReach(name string, la *libArg, spawn bool, note string, p cfa.Pos) {
-	t.libraryObjects(la, p, func(o *cfa.Object) { t.libraryTouch(name, o, la, spawn, note, p) }, func(x int64) {
+	t.libraryObjects(la, p, func(o *cfa.Object) {
+		if !libraryOwn(t.b, o) {
+			t.libraryTouch(name, o, la, spawn, note, p)
+		}
+	}, func(x int64) {
 		// Another instance of the library's own object: its cells
 		// are scratch copies (writes dropped), but a function pointer
 		// there would run code circ does not see.
 		o, _ := t.b.prog.Memory.Find(x)
 		for _, v := range o.Cells {
 			if ct := t.b.cellTyp[v]; isPtr(ct) && isFunc(pointee(ct)) {
-				t.b.failAt(p, "unsupported: undefined function %s may run the function %s holds, in memory of a library", name, v.CName)
+				t.unsupportedHere(p, "unsupported: undefined function %s may run the function %s holds, in memory of a library", name, v.CName)
 			}
 		}
 	})
@@ -555,15 +559,18 @@ func (t *tb) libraryObjects(la *libArg, p cfa.Pos, body func(o *cfa.Object), unt
 	}
 	site.untracked = untracked
 	var targets []int64
-	for _, ci := range t.b.candidates(site.typ, la.addr) {
-		targets = append(targets, ci.obj.Addr(ci.idx))
+	if la.depth == 0 {
+		for _, ci := range t.b.candidates(site.typ, la.addr) {
+			targets = append(targets, ci.obj.Addr(ci.idx))
+		}
 	}
-	if len(targets) > eagerArms || la.depth > 0 {
-		// Settle arms it (see access): a pointer the library
-		// follows from a cell reaches what the points-to analysis
-		// says, not every cell of its type.
+	if len(targets) > eagerArms {
 		targets = nil
 	}
+	// Past the argument, settle arms it (see access) with the objects
+	// the points-to analysis says la may point into, not every one with
+	// a cell of its type: what circ cannot say a library does with an
+	// object is an error only where the library may reach it.
 	t.choice(site, targets, "")
 }
 
@@ -576,13 +583,16 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 		readOnly := la.readOnly || o.Kind == cfa.StringObject || ct.Attributes().IsConst()
 		switch {
 		case ci.l.bad != "":
-			t.b.failAt(p, "%s, which undefined function %s may reach through %s", ci.l.bad, name, nodeText(la.n))
+			t.unsupportedHere(p, "%s, which undefined function %s may reach through %s", ci.l.bad, name, nodeText(la.n))
 		case v.Kind != cfa.Data:
-			t.b.failAt(p, "unsupported: undefined function %s may reach %s through %s, a synchronization object or thread handle; circ does not model what a library does with it", name, v.CName, nodeText(la.n))
+			t.unsupportedHere(p, "unsupported: undefined function %s may reach %s through %s, a synchronization object or thread handle; circ does not model what a library does with it", name, v.CName, nodeText(la.n))
 		case t.b.atomic[v]:
-			t.b.failAt(p, "unsupported: undefined function %s may reach atomic object %s through %s", name, v.CName, nodeText(la.n))
+			t.unsupportedHere(p, "unsupported: undefined function %s may reach atomic object %s through %s", name, v.CName, nodeText(la.n))
 		case isPtr(ct) && !isFn:
 			t.libraryFollow(name, o, v, la, readOnly, spawn, note, p)
+		case spawn && isFn && la.depth > 0:
+			// Settle arms the site: too late to start a template.
+			t.unsupportedHere(p, "unsupported: undefined function %s may run the function %s holds, which it reaches through pointers from %s", name, v.CName, nodeText(la.n))
 		case spawn:
 			if isFn {
 				t.spawnCallback(name, t.snapshot(ref(v), ct, p), la.n, p)
@@ -614,10 +624,12 @@ func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, r
 	ct := t.b.cellTyp[v]
 	pt := pointee(ct)
 	if pt == nil || isVoid(pt) {
-		t.b.failAt(p, "unsupported: undefined function %s may follow %s, a pointer to void it reaches through %s; circ cannot tell what it may do with the memory it points to", name, v.CName, nodeText(la.n))
+		t.unsupportedHere(p, "unsupported: undefined function %s may follow %s, a pointer to void it reaches through %s; circ cannot tell what it may do with the memory it points to", name, v.CName, nodeText(la.n))
+		return
 	}
 	if la.depth >= maxLibraryDepth {
-		t.b.failAt(p, "unsupported: undefined function %s may follow pointer %s, more than %d pointers away from %s", name, v.CName, maxLibraryDepth, nodeText(la.n))
+		t.unsupportedHere(p, "unsupported: undefined function %s may follow pointer %s, more than %d pointers away from %s", name, v.CName, maxLibraryDepth, nodeText(la.n))
+		return
 	}
 	var specs []cellSpec
 	if _, bad := t.b.cellCount(pt); bad == "" {
@@ -631,7 +643,7 @@ func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, r
 		}
 		next := &libArg{n: la.n, addr: old, readOnly: pt.Attributes().IsConst(), first: specs[0].typ, depth: la.depth + 1, path: path}
 		t.libraryObjects(next, p, func(o *cfa.Object) {
-			if !path[o] {
+			if !path[o] && !libraryOwn(t.b, o) {
 				t.libraryTouch(name, o, next, spawn, note, p)
 			}
 		}, func(int64) {})
@@ -640,12 +652,48 @@ func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, r
 		return
 	}
 	if !byteType(pt) && !t.b.externable(pt) {
-		t.b.failAt(p, "unsupported: undefined function %s may store a pointer to %s into %s, which it reaches through %s", name, describeC(pt), v.CName, nodeText(la.n))
+		t.unsupportedHere(p, "unsupported: undefined function %s may store a pointer to %s into %s, which it reaches through %s", name, describeC(pt), v.CName, nodeText(la.n))
+		return
 	}
 	t.choose(p, arm{}, arm{body: func() {
 		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: note})
 		t.externPointer(pt, v, p)
 	}})
+}
+
+// deferredFail is what circ cannot do at location loc of c, where a
+// lowering only may get: it is an error if the points-to analysis
+// finds loc reachable (checkDeferredFails).
+type deferredFail struct {
+	c   *cfa.CFA
+	loc int
+	pos cfa.Pos
+	msg string
+}
+
+// unsupportedHere records that the code being lowered at p does what
+// circ cannot model (a library's access an arm of a dereference makes,
+// which settle may find impossible), rejecting the program if it can
+// run.
+func (t *tb) unsupportedHere(p cfa.Pos, format string, args ...any) {
+	t.b.deferredFails = append(t.b.deferredFails, deferredFail{c: t.c, loc: t.at(p), pos: p, msg: fmt.Sprintf(format, args...)})
+}
+
+// checkDeferredFails rejects the program at the first recorded location
+// that can run.
+func (b *builder) checkDeferredFails(r *pointsto.Result) {
+	for _, d := range b.deferredFails {
+		if r.Reachable(d.c, d.loc) {
+			b.failAt(d.pos, "%s", d.msg)
+		}
+	}
+}
+
+// libraryOwn reports whether o holds objects whose insides are the
+// library's business (FILE, DIR): a library function touches none of
+// the program's memory there.
+func libraryOwn(b *builder, o *cfa.Object) bool {
+	return o.Kind == cfa.ExternObject && opaqueLibraryType(b.externType[o])
 }
 
 // checkLibraryInts rejects an integer an undefined function receives,

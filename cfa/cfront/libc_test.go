@@ -356,3 +356,14 @@ func TestLibraryGlobalsDeclaredInTheFile(t *testing.T) {
 		t.Errorf("a program's own extern global: got %v, want an error naming shared_counter", err)
 	}
 }
+
+// TestExternalRejectsOnlyWhatItMayReach: what circ cannot say a library
+// does with an object (a void pointer it could follow) is an error only
+// where the points-to analysis lets the library reach that object, not
+// for every object with a cell of the argument's type.
+func TestExternalRejectsOnlyWhatItMayReach(t *testing.T) {
+	const decls = "struct job { int v; void *data; };\nstruct plain { int v; int w; };\nvoid use(struct plain *);\nstruct job j;\nstruct plain pl;\nstruct job *keep = &j;\n"
+	mustParse(t, decls+"int main(void) {\n  struct plain *p = &pl;\n  use(p);\n  return 0;\n}\n")
+	assertParseError(t, decls+"int main(void) {\n  struct plain *p = (struct plain *)&j;\n  use(p);\n  return 0;\n}\n",
+		"t.c:9:3: unsupported: undefined function use may follow j.data, a pointer to void it reaches through p")
+}

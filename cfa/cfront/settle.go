@@ -38,6 +38,7 @@ func (b *builder) settle() {
 		b.prog.Finish()
 		r = pointsto.Analyze(b.prog, b.arms, b.subs)
 	}
+	b.checkDeferredFails(r)
 	b.checkIntegerArithmetic(r)
 	b.checkByteArithmetic(r)
 	b.checkAddressOrder(r)
