@@ -253,6 +253,10 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
 	if strings.HasSuffix(name, ".i") {
 		predefined = reservedOnly(predefined)
 	}
+	// glibc's ctype macros index the library's table through
+	// __ctype_b_loc(); without them isdigit and the like are calls of
+	// the library table's rows (libcfuncs.go).
+	predefined += "\n#define __NO_CTYPE 1\n"
 	predefined += opts.defines()
 	return translate(&cfg, []cc.Source{
 		{Name: "<predefined>", Value: predefined},

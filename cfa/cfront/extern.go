@@ -132,7 +132,13 @@ func typeKey(t cc.Type) string {
 	case t.Kind() == cc.Bool:
 		return "_Bool"
 	case isInt(t):
+		if t.Size() == 1 {
+			return "char"
+		}
 		return map[int64]string{2: "short", 4: "int", 8: "long"}[t.Size()]
+	case isPtr(t) && pointee(t) != nil && !isVoid(pointee(t)) && !isFunc(pointee(t)):
+		// A library's char ** points to char *s, not to int *s.
+		return "pointer to " + typeKey(pointee(t))
 	}
 	return "pointer"
 }
@@ -196,6 +202,11 @@ func sameType(b *builder, t, want cc.Type) bool {
 	}
 	if isArray(t) || isArray(want) {
 		return false
+	}
+	if isPtr(t) && isPtr(want) && !isVoid(pointee(t)) && !isVoid(pointee(want)) && !isFunc(pointee(t)) && !isFunc(pointee(want)) {
+		// A char * is no char **: C lets neither be read as the
+		// other, though circ's cells hold both.
+		return typeKey(t) == typeKey(want)
 	}
 	return compatible(b, t, want)
 }

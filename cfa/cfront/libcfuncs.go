@@ -178,6 +178,11 @@ var libcFuncs = map[string]libcFunc{
 	"islower":            {args: []libcArg{argInt}},
 	"isprint":            {args: []libcArg{argInt}},
 	"isxdigit":           {args: []libcArg{argInt}},
+	"isgraph":            {args: []libcArg{argInt}},
+	"ispunct":            {args: []libcArg{argInt}},
+	"iscntrl":            {args: []libcArg{argInt}},
+	"isblank":            {args: []libcArg{argInt}},
+	"isascii":            {args: []libcArg{argInt}},
 
 	// math.h: pure, of values circ does not compute (float.go).
 	"sqrt":  {args: []libcArg{argInt}},
@@ -190,25 +195,28 @@ var libcFuncs = map[string]libcFunc{
 	"pow":   {args: []libcArg{argInt, argInt}},
 
 	// unistd.h and sockets: file descriptors are the library's.
-	"close":         {args: []libcArg{argInt}},
-	"getpid":        {},
-	"read":          {args: []libcArg{argInt, argBytesOut, argCount}, result: resCount},
-	"write":         {args: []libcArg{argInt, argBytesIn, argCount}, result: resCount},
-	"recv":          {args: []libcArg{argInt, argBytesOut, argCount, argInt}, result: resCount},
-	"send":          {args: []libcArg{argInt, argBytesIn, argCount, argInt}, result: resCount},
-	"socket":        {args: []libcArg{argInt, argInt, argInt}},
-	"setsockopt":    {args: []libcArg{argInt, argInt, argInt, argBytesIn, argCount}},
-	"gethostname":   {args: []libcArg{argBytesOut, argCount}},
-	"gethostbyname": {args: []libcArg{argString}, result: resLibrary, static: true},
-	"gethostbyaddr": {args: []libcArg{argBytesIn, argCount, argInt}, result: resLibrary, static: true},
-	"inet_addr":     {args: []libcArg{argString}},
-	"htons":         {args: []libcArg{argInt}},
-	"htonl":         {args: []libcArg{argInt}},
-	"ntohs":         {args: []libcArg{argInt}},
-	"ntohl":         {args: []libcArg{argInt}},
-	"bind":          {args: []libcArg{argInt, argBytesIn, argCount}},
-	"connect":       {args: []libcArg{argInt, argBytesIn, argCount}},
-	"listen":        {args: []libcArg{argInt, argInt}},
+	"close":          {args: []libcArg{argInt}},
+	"getpid":         {},
+	"read":           {args: []libcArg{argInt, argBytesOut, argCount}, result: resCount},
+	"write":          {args: []libcArg{argInt, argBytesIn, argCount}, result: resCount},
+	"recv":           {args: []libcArg{argInt, argBytesOut, argCount, argInt}, result: resCount},
+	"send":           {args: []libcArg{argInt, argBytesIn, argCount, argInt}, result: resCount},
+	"socket":         {args: []libcArg{argInt, argInt, argInt}},
+	"setsockopt":     {args: []libcArg{argInt, argInt, argInt, argBytesIn, argCount}},
+	"gethostname":    {args: []libcArg{argBytesOut, argCount}},
+	"gethostbyname":  {args: []libcArg{argString}, result: resLibrary, static: true},
+	"gethostbyaddr":  {args: []libcArg{argBytesIn, argCount, argInt}, result: resLibrary, static: true},
+	"getservbyname":  {args: []libcArg{argString, argString}, result: resLibrary, static: true},
+	"getservbyport":  {args: []libcArg{argInt, argString}, result: resLibrary, static: true},
+	"getprotobyname": {args: []libcArg{argString}, result: resLibrary, static: true},
+	"inet_addr":      {args: []libcArg{argString}},
+	"htons":          {args: []libcArg{argInt}},
+	"htonl":          {args: []libcArg{argInt}},
+	"ntohs":          {args: []libcArg{argInt}},
+	"ntohl":          {args: []libcArg{argInt}},
+	"bind":           {args: []libcArg{argInt, argBytesIn, argCount}},
+	"connect":        {args: []libcArg{argInt, argBytesIn, argCount}},
+	"listen":         {args: []libcArg{argInt, argInt}},
 
 	// signal.h. A handler may run at any time after it is installed, in
 	// any thread that does not block its signal: circ runs it in any
@@ -649,7 +657,11 @@ func (t *tb) touchSignalWord(c *libcCall, i int) {
 // buffer argument i points to that the count covers (memCells).
 func (t *tb) touchCells(c *libcCall, i int, write bool) {
 	size, ok := c.constCount()
-	cells, partial := t.memCellsOf(c.name, c.as[i], c.as[c.arg(argCount)], size, ok, true)
+	buf := c.as[i]
+	if s := stripCasts(buf); pointee(s.Type()) != nil && !isVoid(pointee(s.Type())) {
+		buf = s // the object's own cells (bufferType)
+	}
+	cells, partial := t.memCellsOf(c.name, buf, c.as[c.arg(argCount)], size, ok, true)
 	for j, cs := range cells {
 		if t.b.syncTypeName(cs.typ) != "" {
 			t.b.fail(c.as[i], "unsupported: %s over %s", c.name, describeC(cs.typ))
@@ -671,14 +683,14 @@ func (t *tb) touchCells(c *libcCall, i int, write bool) {
 	}
 }
 
-// bufferType is what buffer argument a points to: its pointee, also
-// through a cast to void * ((void *)&val).
+// bufferType is what buffer argument a points to: the pointee of the
+// pointer before any cast, since the function sees bytes ((void *)&val,
+// (struct sockaddr *)&sin).
 func bufferType(a cc.ExpressionNode) cc.Type {
-	elem := pointee(a.Type())
-	if elem != nil && isVoid(elem) {
-		elem = pointee(stripCasts(a).Type())
+	if elem := pointee(stripCasts(a).Type()); elem != nil && !isVoid(elem) {
+		return elem
 	}
-	return elem
+	return pointee(a.Type())
 }
 
 // byteType is the type of the bytes argument i points to: its chars,
