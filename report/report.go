@@ -251,10 +251,13 @@ func (r *Report) WriteJSON(w io.Writer) error {
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", r.File)
+	if len(r.Results) > 1 {
+		fmt.Fprintf(&b, "%s\n", r.Summary())
+	}
 	for _, a := range r.Approximations {
 		fmt.Fprintf(&b, "  approximation: %s\n", a)
 	}
-	for _, res := range r.Results {
+	for _, res := range r.racesFirst() {
 		fmt.Fprintf(&b, "\n%-12s %s%s", res.Variable+":", strings.ToUpper(string(res.Verdict)), res.Qualifier())
 		fmt.Fprintf(&b, "   (engine %s, race-def %s, %.2fs)\n", res.Engine, res.RaceDef, res.Seconds)
 		if res.Reason != "" {
@@ -283,6 +286,40 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Summary is the report's one-line count: locations checked, by
+// verdict and by the engine that decided them.
+func (r *Report) Summary() string {
+	verdicts := map[Verdict]int{}
+	engines := map[string]int{}
+	var names []string
+	for _, res := range r.Results {
+		verdicts[res.Verdict]++
+		if engines[res.Engine] == 0 {
+			names = append(names, res.Engine)
+		}
+		engines[res.Engine]++
+	}
+	var by []string
+	for _, e := range names {
+		by = append(by, fmt.Sprintf("%d by the %s engine", engines[e], e))
+	}
+	return fmt.Sprintf("%d locations: %d race, %d unknown, %d safe (%s)", len(r.Results), verdicts[Race], verdicts[Unknown], verdicts[Safe], strings.Join(by, ", "))
+}
+
+// racesFirst orders the results for reading: races, then unknowns,
+// then safe locations, each in the report's order.
+func (r *Report) racesFirst() []Result {
+	out := make([]Result, 0, len(r.Results))
+	for _, v := range []Verdict{Race, Unknown, Safe} {
+		for _, res := range r.Results {
+			if res.Verdict == v {
+				out = append(out, res)
+			}
+		}
+	}
+	return out
 }
 
 func writeTrace(b *strings.Builder, t *Trace) {

@@ -408,6 +408,21 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 	if out != nil {
 		out = &lockedWriter{w: progress, mu: &mu}
 	}
+	// Each finished location reports how many are done, and an estimate
+	// of the time left from the pace so far.
+	start, done := time.Now(), 0
+	finished := func(res report.Result) {
+		if out == nil || len(vars) < 2 {
+			return
+		}
+		mu.Lock()
+		done++
+		n := done
+		mu.Unlock()
+		elapsed := time.Since(start)
+		left := time.Duration(float64(elapsed) / float64(n) * float64(len(vars)-n)).Round(time.Second)
+		fmt.Fprintf(out, "circ: %d of %d locations done (%s: %s), about %s left\n", n, len(vars), res.Variable, res.Verdict, left)
+	}
 	for w := 0; w < f.jobs && w < len(vars); w++ {
 		wg.Add(1)
 		go func() {
@@ -430,6 +445,7 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 					ub = driver.CheckUndefined(ctx, sv, p, opts)
 				} else {
 					results[i] = driver.CheckWith(ctx, sv, p, vars[i], opts)
+					finished(results[i])
 				}
 				if sv.Broken {
 					release()
