@@ -51,7 +51,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.engine, "engine", "circ", "engine: circ (proof for any number of threads) or explicit (exhaustive bounded search)")
 	fs.StringVar(&f.raceDef, "race-def", "svcomp", "race definition: svcomp (an atomic access still races with a non-atomic one), circ (the paper: no thread at an atomic location) or c11 (conflicting accesses that happens-before does not order; a relaxed atomic orders nothing)")
-	fs.StringArrayVar(&f.vars, "var", nil, "check only this global (repeatable; default: every global shared by two threads)")
+	fs.StringArrayVar(&f.vars, "var", nil, "check only this location, by name or as FILE:LINE (every shared location accessed at that line); repeatable; default: every location shared by two threads")
 	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif (SARIF 2.1.0) or html (one self-contained page)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (e.g. 30s, 5m); unfinished variables are unknown")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "variables checked in parallel (circ engine; one Z3 context each)")
@@ -517,9 +517,23 @@ func selectVars(p *cfa.Program, names []string) ([]*cfa.Var, error) {
 	seen := map[*cfa.Var]bool{}
 	for _, n := range names {
 		v := p.Global(n)
+		if v == nil {
+			if at, ok := accessedAt(p, n); ok {
+				if len(at) == 0 {
+					return nil, fmt.Errorf("--var %s: no shared location is accessed at that line", n)
+				}
+				for _, v := range at {
+					if !seen[v] {
+						seen[v] = true
+						out = append(out, v)
+					}
+				}
+				continue
+			}
+		}
 		switch {
 		case v == nil:
-			return nil, fmt.Errorf("--var %s: no global variable of that name", n)
+			return nil, fmt.Errorf("--var %s: no global variable of that name, nor FILE:LINE", n)
 		case !v.Racy():
 			return nil, fmt.Errorf("--var %s: a synchronization object, not data; it is never checked", n)
 		case seen[v]:
@@ -529,6 +543,40 @@ func selectVars(p *cfa.Program, names []string) ([]*cfa.Var, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// accessedAt lists the shared locations an operation at source line
+// where (FILE:LINE, FILE a path or its last elements) accesses; ok is
+// false when where is no FILE:LINE.
+func accessedAt(p *cfa.Program, where string) (vars []*cfa.Var, ok bool) {
+	file, l, found := strings.Cut(where, ":")
+	line, err := strconv.Atoi(l)
+	if !found || err != nil || file == "" || line <= 0 {
+		return nil, false
+	}
+	at := func(pos cfa.Pos) bool {
+		return pos.Line == line && (pos.File == file || strings.HasSuffix(pos.File, "/"+file))
+	}
+	for _, v := range p.SharedMemory() {
+		hit := false
+		for _, c := range p.Templates {
+			for _, e := range c.Edges {
+				if at(e.Pos) {
+					if acc, _ := e.Accesses(v); acc {
+						hit = true
+						break
+					}
+				}
+			}
+			if hit {
+				break
+			}
+		}
+		if hit {
+			vars = append(vars, v)
+		}
+	}
+	return vars, true
 }
 
 func parseRange(s string) (lo, hi int64, err error) {

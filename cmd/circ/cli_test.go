@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -686,4 +687,27 @@ int main(void) {
 	if res[0].Trace == nil || !res[0].Trace.Replayed {
 		t.Errorf("race without a replayed trace: %+v", res[0].Trace)
 	}
+}
+
+// TestVarBySourceLine: --var FILE:LINE checks every shared location an
+// operation at that line accesses, and no other; a line that accesses
+// none is bad input.
+func TestVarBySourceLine(t *testing.T) {
+	prog := programsDir + "char_pointer_walks_char_buffer_of_struct_race.c"
+	r := runCLI(t, "check", "-q", "--format", "json", "--var", "char_pointer_walks_char_buffer_of_struct_race.c:24", prog)
+	var rep struct {
+		Results []struct{ Variable, Verdict string }
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	var got []string
+	for _, res := range rep.Results {
+		got = append(got, res.Variable+"="+res.Verdict)
+	}
+	sort.Strings(got)
+	if want := "s.name[2]=safe s.name[3]=race seen=race"; strings.Join(got, " ") != want {
+		t.Errorf("--var at line 24 checked %v, want %s", got, want)
+	}
+	assertBadInput(t, runCLI(t, "check", "--var", "char_pointer_walks_char_buffer_of_struct_race.c:3", prog), "--var", "no shared location is accessed at that line")
 }
