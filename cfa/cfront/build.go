@@ -314,7 +314,8 @@ func (b *builder) build() *cfa.Program {
 	if len(b.lateExterns) > 0 {
 		return nil
 	}
-	if b.settle(); len(b.resummarize) > 0 {
+	if b.settle(); len(b.resummarize) > 0 || len(b.lateExterns) > 0 {
+		// Settle's arms may reach library objects of new types too.
 		return nil
 	}
 	for _, c := range b.prog.Templates {

@@ -558,16 +558,19 @@ func (t *tb) ptrArith(n cc.Node, op cfa.BinOp, x, y cfa.Expr, xn, yn cc.Expressi
 	yp := isPtr(yn.Type()) || isArray(yn.Type())
 	switch {
 	case xp && yp:
-		k := t.stride(pointee(xn.Type()), xn, x)
-		t.stride(pointee(yn.Type()), yn, y)
+		k := t.operandStride(xn, x)
+		t.operandStride(yn, y)
+		// Both pointers in one run of bytes: a difference across
+		// runs counts cells, not bytes.
+		t.moved(xn, x, y)
 		return mkBin(cfa.Div, mkBin(cfa.Sub, x, y), num(k))
 	case xp && op == cfa.Add:
-		return t.moved(xn, t.subscript(xn, x, y, t.operandStride(xn, x)))
+		return t.moved(xn, x, t.subscript(xn, x, y, t.operandStride(xn, x)))
 	case xp:
 		// x - i*k: a shape no subscript has.
-		return t.moved(xn, mkBin(op, x, mkBin(cfa.Mul, y, num(t.operandStride(xn, x)))))
+		return t.moved(xn, x, mkBin(op, x, mkBin(cfa.Mul, y, num(t.operandStride(xn, x)))))
 	case yp:
-		return t.moved(yn, t.subscript(yn, y, x, t.operandStride(yn, y)))
+		return t.moved(yn, y, t.subscript(yn, y, x, t.operandStride(yn, y)))
 	}
 	return t.intBin(n, op, x, y)
 }

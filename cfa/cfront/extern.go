@@ -528,17 +528,28 @@ func (t *tb) libraryReach(name string, la *libArg, spawn bool, note string, p cf
 		if !libraryOwn(t.b, o) {
 			t.libraryTouch(name, o, la, spawn, note, p)
 		}
-	}, func(x int64) {
-		// Another instance of the library's own object: its cells
-		// are scratch copies (writes dropped), but a function pointer
-		// there would run code circ does not see.
-		o, _ := t.b.prog.Memory.Find(x)
-		for _, v := range o.Cells {
-			if ct := t.b.cellTyp[v]; isPtr(ct) && isFunc(pointee(ct)) {
-				t.unsupportedHere(p, "unsupported: undefined function %s may run the function %s holds, in memory of a library", name, v.CName)
-			}
+	}, func(x int64) { t.libraryUntracked(name, x, p) })
+}
+
+// libraryUntracked lowers what a library may do with an instance circ
+// does not track of the summary at address x: its cells are scratch
+// copies (writes dropped), but a function pointer there would run code
+// circ does not see, and a data pointer lead to memory circ does not
+// follow from there, so either is rejected where the library may reach
+// it.
+func (t *tb) libraryUntracked(name string, x int64, p cfa.Pos) {
+	o, _ := t.b.prog.Memory.Find(x)
+	if libraryOwn(t.b, o) {
+		return
+	}
+	for _, v := range o.Cells {
+		switch ct := t.b.cellTyp[v]; {
+		case isPtr(ct) && isFunc(pointee(ct)):
+			t.unsupportedHere(p, "unsupported: undefined function %s may run the function %s holds, in memory of a library", name, v.CName)
+		case isPtr(ct):
+			t.unsupportedHere(p, "unsupported: undefined function %s may follow pointer %s in an instance of %s circ does not track", name, v.CName, o.Name)
 		}
-	})
+	}
 }
 
 // libraryResult lets res, an undefined function's pointer result, be
@@ -657,7 +668,7 @@ func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, r
 			if !path[o] && !libraryOwn(t.b, o) {
 				t.libraryTouch(name, o, next, spawn, note, p)
 			}
-		}, func(int64) {})
+		}, func(x int64) { t.libraryUntracked(name, x, p) })
 	}
 	if spawn || readOnly {
 		return

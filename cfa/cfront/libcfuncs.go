@@ -468,7 +468,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 // (escapes decoded, adjacent literals joined), without the final 0.
 func literalChars(x *cc.PrimaryExpression) string {
 	sv, _ := x.Value().(cc.StringValue)
-	return strings.TrimSuffix(string(sv), "\x00")
+	s, _, _ := strings.Cut(string(sv), "\x00") // printf stops at the first 0
+	return s
 }
 
 // isLiteral reports whether a is a string literal (through casts).
@@ -958,10 +959,10 @@ func (t *tb) walkChars(w charWalk, p cfa.Pos) (k, ch *cfa.Var) {
 	t.cur = -1
 	t.place(exit, p)
 	if w.src != nil {
-		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.src, n: w.srcN, elem: w.elem})
+		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.src, n: w.srcN, elem: w.elem, walk: true})
 	}
 	if w.dst != nil {
-		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.dst, n: w.dstN, elem: w.elem})
+		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.dst, n: w.dstN, elem: w.elem, walk: true})
 	}
 	return k, ch
 }

@@ -166,15 +166,16 @@ func (t *tb) operandStride(pn cc.ExpressionNode, ptr cfa.Expr) int64 {
 // moved registers res, the result of arithmetic on pointer operand pn,
 // with checkByteArithmetic when the arithmetic moves by bytes through
 // a pointer (stride registers the operand).
-func (t *tb) moved(pn cc.ExpressionNode, res cfa.Expr) cfa.Expr {
-	if elem := pointee(pn.Type()); !isArray(pn.Type()) && t.byteElem(elem) {
+func (t *tb) moved(pn cc.ExpressionNode, base, res cfa.Expr) cfa.Expr {
+	if elem := pointee(pn.Type()); t.byteElem(elem) {
 		// stride registered the operand last: the two are checked
-		// together.
+		// together. An array's own arithmetic (s.a + 3) is checked
+		// too: a constant index has no bound.
 		bps := t.b.bytePtrs
 		if n := len(bps); n > 0 && bps[n-1].n == pn && bps[n-1].res == nil {
 			bps[n-1].res = res
 		} else {
-			t.b.bytePtrs = append(bps, bytePtr{e: res, n: pn, elem: elem})
+			t.b.bytePtrs = append(bps, bytePtr{e: base, res: res, n: pn, elem: elem})
 		}
 	}
 	return res
@@ -200,30 +201,46 @@ func (t *tb) strideInMemory(lv lval, elem cc.Type, n cc.Node) (int64, func(v *cf
 // bytePtr is a pointer that arithmetic moves by bytes.
 type bytePtr struct {
 	e    cfa.Expr
-	res  cfa.Expr // the arithmetic's result, checked with e (nil: none)
+	res  cfa.Expr // the arithmetic's result, or the other pointer of a difference, checked with e (nil: none)
 	n    cc.Node
 	elem cc.Type
+	walk bool // e is where a walk over bytes starts (walkChars)
 }
 
 // checkByteArithmetic rejects arithmetic on a char or _Bool pointer
 // that may leave the bytes where cells are bytes (see stride). Every
-// value a pointer of such arithmetic may hold, before and after
-// (bytePtr), must lie, within each object, in one run of byte cells
-// at consecutive byte offsets, or one past its end: a char buffer, or
-// a struct's char arrays that follow each other. Inside a run a cell
-// is a byte, so the arithmetic moves as C does; leaving the run would
-// cross cells that are not bytes (an int, padding), where cell
-// offsets and byte offsets part. In an element summary every cell must
-// be a byte: its elements' cells share indices.
+// value a pointer of such arithmetic may hold, before and after, and
+// both pointers of a difference (bytePtr), must lie, within each
+// object, in one run of byte cells at consecutive byte offsets, or one
+// past its end where the next cell starts at the next byte (no
+// padding): a char buffer, or a struct's char arrays that follow each
+// other. Inside a run a cell is a byte, so the arithmetic moves as C
+// does; leaving the run would cross cells that are not bytes (an int,
+// padding), where cell offsets and byte offsets part. A walk over bytes
+// (strcpy, memset of a run-time size: walk) moves on from its start
+// without a check per step, so its start may not lie in an object whose
+// runs are apart by padding alone: the walk would run on into the next
+// run's cells (into a cell that is no byte, it is stopped there). In an
+// element summary every cell must be a byte: its elements' cells share
+// indices.
 func (b *builder) checkByteArithmetic(r *pointsto.Result) {
-	runs := map[*cfa.Object][]int{}
+	runs := map[*cfa.Object]byteRunInfo{}
 	for _, bp := range b.bytePtrs {
 		vals := r.Eval(bp.e)
 		addrs := vals.All()
+		// past: one past an array by a bounded subscript (s.a + i),
+		// which only steps back into it.
+		past := map[int64]bool{}
+		for a := range vals.Past {
+			past[a] = !vals.Addrs[a]
+		}
 		bad := ""
 		if bp.res != nil {
 			res := r.Eval(bp.res)
 			addrs = append(addrs, res.All()...)
+			for a := range res.Past {
+				past[a] = !res.Addrs[a] && !vals.Addrs[a]
+			}
 			if res.Top {
 				bad = "memory circ does not know"
 			}
@@ -237,20 +254,16 @@ func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 			if o == nil || bad != "" {
 				continue
 			}
-			run, ok := runs[o]
+			ri, ok := runs[o]
 			if !ok {
-				run = b.byteRuns(o)
-				runs[o] = run
+				ri = b.byteRuns(o)
+				runs[o] = ri
 			}
-			// The runs the address may be in: its cell's, or the one
-			// it is one past.
-			here := map[int]bool{}
-			if i < len(run) && run[i] >= 0 {
-				here[run[i]] = true
+			if bp.walk && ri.padded {
+				bad = o.Name
+				break
 			}
-			if i > 0 && i-1 < len(run) && run[i-1] >= 0 {
-				here[run[i-1]] = true
-			}
+			here := ri.runsAt(i, past[a])
 			if prev, seen := common[o]; seen {
 				for k := range prev {
 					if !here[k] {
@@ -270,30 +283,67 @@ func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 	}
 }
 
+// byteRunInfo is the runs of byte cells of an object (byteRuns).
+type byteRunInfo struct {
+	run []int // each cell's run, or -1 for a cell that is no byte
+	// endsFlush[k]: the cell after run k starts at the byte after it
+	// (no padding between), so one past the run is that cell's address.
+	endsFlush map[int]bool
+	// padded: two runs are next to each other in cells but apart in
+	// bytes.
+	padded bool
+}
+
+// runsAt lists the runs an address at cell index i may be in: its
+// cell's, or the one it is one past (where no padding follows the run,
+// or past: the address is only ever one past an array).
+func (ri byteRunInfo) runsAt(i int, past bool) map[int]bool {
+	here := map[int]bool{}
+	if i < len(ri.run) && ri.run[i] >= 0 && !past {
+		here[ri.run[i]] = true
+	}
+	if i > 0 && i-1 < len(ri.run) && ri.run[i-1] >= 0 && (i == len(ri.run) || past || ri.endsFlush[ri.run[i-1]]) {
+		here[ri.run[i-1]] = true
+	}
+	return here
+}
+
 // byteRuns numbers the runs of byte cells of object o at consecutive
-// byte offsets: the run of each cell, or -1 for a cell that is no
-// byte. An element summary with a cell that is no byte has no run.
-func (b *builder) byteRuns(o *cfa.Object) []int {
-	run := make([]int, len(o.Cells))
+// byte offsets. An element summary with a cell that is no byte has no
+// run.
+func (b *builder) byteRuns(o *cfa.Object) byteRunInfo {
+	ri := byteRunInfo{run: make([]int, len(o.Cells)), endsFlush: map[int]bool{}}
+	isByte := func(c *cfa.Var) bool {
+		ci := b.cells[c]
+		return ci != nil && ci.l != nil && ci.l.typ != nil && ci.l.typ.Size() == 1 && c.Kind == cfa.Data
+	}
 	n := -1
 	for i, c := range o.Cells {
-		ci := b.cells[c]
-		if ci == nil || ci.l == nil || ci.l.typ == nil || ci.l.typ.Size() != 1 || c.Kind != cfa.Data {
+		if !isByte(c) {
 			if o.Elements() {
-				for j := range run {
-					run[j] = -1
+				for j := range ri.run {
+					ri.run[j] = -1
 				}
-				return run
+				return ri
 			}
-			run[i] = -1
+			ri.run[i] = -1
+			if i > 0 && ri.run[i-1] >= 0 && b.cells[o.Cells[i-1]].off+1 == b.cells[c].off {
+				ri.endsFlush[ri.run[i-1]] = true
+			}
 			continue
 		}
-		if i == 0 || run[i-1] < 0 || b.cells[o.Cells[i-1]].off+1 != ci.off {
-			n++
+		off := b.cells[c].off
+		if i > 0 && ri.run[i-1] >= 0 {
+			if b.cells[o.Cells[i-1]].off+1 == off {
+				ri.run[i] = n
+				continue
+			}
+			ri.padded = true // a run ends where another starts, bytes apart
 		}
-		run[i] = n
+		n++
+		ri.run[i] = n
 	}
-	return run
+	return ri
 }
 
 // containerOf lowers the one byte arithmetic circ follows, Linux's

@@ -208,7 +208,7 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 			}
 			addr := t.subscript(an, base, idx, k)
 			if !isArray(an.Type()) {
-				t.moved(an, addr)
+				t.moved(an, base, addr)
 			}
 			return t.atAddr(addr, et, x)
 		}
