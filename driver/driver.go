@@ -172,6 +172,13 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 			ubRounds: map[string]int{}, ubPreds: map[string][]string{}}
 	}
 	c := fresh()
+	if ctx.Err() != nil {
+		// Past the deadline: a check that would start now is
+		// unknown at once, not after its first round.
+		res = unknown("timeout")
+		c.fill(&res, 0, start)
+		return res, nil
+	}
 	q0, extra := sv.Queries, 0
 	defer func() {
 		if r := recover(); r != nil {

@@ -53,7 +53,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.raceDef, "race-def", "svcomp", "race definition: svcomp (an atomic access still races with a non-atomic one), circ (the paper: no thread at an atomic location) or c11 (conflicting accesses that happens-before does not order; a relaxed atomic orders nothing)")
 	fs.StringArrayVar(&f.vars, "var", nil, "check only this location, by name or as FILE:LINE (every shared location accessed at that line); repeatable; default: every location shared by two threads")
 	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif (SARIF 2.1.0) or html (one self-contained page)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (e.g. 30s, 5m); unfinished variables are unknown")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long, reading the program included (e.g. 30s, 5m); unfinished variables are unknown")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "variables checked in parallel (circ engine; one Z3 context each)")
 	fs.IntVar(&f.threads, "threads", explicit.DefaultThreads, "explicit engine: instances of each unboundedly created thread")
 	fs.StringVar(&f.nondet, "nondet-range", fmt.Sprintf("%d..%d", explicit.DefaultNondetLo, explicit.DefaultNondetHi), "explicit engine: values tried for nondeterministic inputs whose range is wider, LO..HI")
@@ -138,20 +138,39 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 	if err := checkWitnessName(f.witness); err != nil {
 		return bad("--witness: %v", err)
 	}
-	prog, err := cfront.LoadWith(input, f.cflags)
-	if err != nil {
-		return bad("%v", err)
-	}
-	vars, err := selectVars(prog, f.vars)
-	if err != nil {
-		return bad("%v", err)
-	}
-
+	// The budget covers reading the program too: a real program's
+	// lowering takes a minute.
 	ctx := context.Background()
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
+	}
+	type loaded struct {
+		prog *cfa.Program
+		err  error
+	}
+	done := make(chan loaded, 1)
+	go func() {
+		prog, err := cfront.LoadWith(input, f.cflags)
+		done <- loaded{prog, err}
+	}()
+	var prog *cfa.Program
+	select {
+	case l := <-done:
+		if l.err != nil {
+			return bad("%v", l.err)
+		}
+		prog = l.prog
+	case <-ctx.Done():
+		return &report.Report{File: input, Results: []report.Result{{
+			Variable: "(program)", Verdict: report.Unknown, Engine: f.engine, RaceDef: def.String(),
+			Reason: fmt.Sprintf("timeout: reading the program took longer than --timeout %s", f.timeout),
+		}}}, 0
+	}
+	vars, err := selectVars(prog, f.vars)
+	if err != nil {
+		return bad("%v", err)
 	}
 	var progress io.Writer
 	if !f.quiet {

@@ -711,3 +711,13 @@ func TestVarBySourceLine(t *testing.T) {
 	}
 	assertBadInput(t, runCLI(t, "check", "--var", "char_pointer_walks_char_buffer_of_struct_race.c:3", prog), "--var", "no shared location is accessed at that line")
 }
+
+// TestTimeoutCoversReadingTheProgram: --timeout counts from the start,
+// the front end included: a budget spent before the program is read
+// ends the run with unknown (exit 20), not after the lowering.
+func TestTimeoutCoversReadingTheProgram(t *testing.T) {
+	r := runCLI(t, "check", "-q", "--timeout", "1ns", examplesDir+"paper_figure1.c")
+	if r.code != 20 || !strings.Contains(r.stdout, "reading the program took longer than --timeout 1ns") {
+		t.Errorf("exit %d, stdout:\n%s\nwant 20 and the reason", r.code, r.stdout)
+	}
+}
