@@ -136,11 +136,18 @@ func typeKey(t cc.Type) string {
 			return "char"
 		}
 		return map[int64]string{2: "short", 4: "int", 8: "long"}[t.Size()]
-	case isPtr(t) && pointee(t) != nil && !isVoid(pointee(t)) && !isFunc(pointee(t)):
+	case typedPointer(t):
 		// A library's char ** points to char *s, not to int *s.
 		return "pointer to " + typeKey(pointee(t))
 	}
 	return "pointer"
+}
+
+// typedPointer reports whether t points to objects of a type (not
+// void, not a function).
+func typedPointer(t cc.Type) bool {
+	pt := pointee(t)
+	return isPtr(t) && pt != nil && !isVoid(pt) && !isFunc(pt)
 }
 
 // typeName names type t as a declaration would: "struct s", "int",
@@ -203,7 +210,7 @@ func sameType(b *builder, t, want cc.Type) bool {
 	if isArray(t) || isArray(want) {
 		return false
 	}
-	if isPtr(t) && isPtr(want) && !isVoid(pointee(t)) && !isVoid(pointee(want)) && !isFunc(pointee(t)) && !isFunc(pointee(want)) {
+	if typedPointer(t) && typedPointer(want) {
 		// A char * is no char **: C lets neither be read as the
 		// other, though circ's cells hold both.
 		return typeKey(t) == typeKey(want)
@@ -582,12 +589,7 @@ func (t *tb) libraryObjects(la *libArg, p cfa.Pos, body func(o *cfa.Object), unt
 	site.untracked = untracked
 	var targets []int64
 	if la.depth == 0 {
-		for _, ci := range t.b.candidates(site.typ, la.addr) {
-			targets = append(targets, ci.obj.Addr(ci.idx))
-		}
-	}
-	if len(targets) > eagerArms {
-		targets = nil
+		targets = t.b.eagerTargets(site.typ, la.addr)
 	}
 	// Past the argument, settle arms it (see access) with the objects
 	// the points-to analysis says la may point into, not every one with

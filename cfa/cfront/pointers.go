@@ -443,23 +443,30 @@ func (t *tb) access(lv lval, body func(l *local)) {
 	}
 	site.body = func(a int64) { body(cell(a)) }
 	site.untracked = func(a int64) { body(t.untrackedCell(cell(a), lv.addr, site.pos)) }
-	var targets []int64
-	for _, ci := range t.b.candidates(lv.typ, lv.addr) {
-		targets = append(targets, ci.obj.Addr(ci.idx))
-	}
-	if len(targets) > eagerArms {
-		// Settle arms the site with the cells the points-to analysis
-		// finds it may reach (extendDerefs), not every cell of the
-		// type: a char access of a real program has thousands.
-		targets = nil
-	}
-	t.choice(site, targets, site.text+" is no valid "+describeC(lv.typ)+" object")
+	t.choice(site, t.b.eagerTargets(lv.typ, lv.addr), site.text+" is no valid "+describeC(lv.typ)+" object")
 }
 
 // eagerArms is the number of candidate cells up to which a dereference
 // gets an arm for each when it is lowered; past it, settle adds the
 // arms the points-to analysis shows it needs.
 const eagerArms = 256
+
+// eagerTargets lists the cells a dereference of type typ at addr gets
+// arms for when it is lowered (candidates), or none past eagerArms:
+// settle then arms it with the cells the points-to analysis finds it
+// may reach (extendDerefs), not every cell of the type (a char access
+// of a real program has thousands).
+func (b *builder) eagerTargets(typ cc.Type, addr cfa.Expr) []int64 {
+	cands := b.candidates(typ, addr)
+	if len(cands) > eagerArms {
+		return nil
+	}
+	targets := make([]int64, len(cands))
+	for i, ci := range cands {
+		targets[i] = ci.obj.Addr(ci.idx)
+	}
+	return targets
+}
 
 // candidates lists the cells an access of type typ at address addr may
 // designate: the compatible cells of the object addr's constant base
