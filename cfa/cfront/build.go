@@ -73,6 +73,11 @@ type builder struct {
 	addrTaken map[any]bool
 	cells     map[*cfa.Var]*cellInfo
 	cellTyp   map[*cfa.Var]cc.Type
+	// overlapping: the cells of other union members each union cell's
+	// write also writes; whole: edges that write whole unions;
+	// clobbered: the edges clobberUnions has seen (unions.go).
+	overlapping     map[*cfa.Var][]overlap
+	whole, clobbered map[*cfa.Edge]bool
 	objects   map[any]*cfa.Object // static objects by objKey
 	funcObjs  map[string]*cfa.Object
 	// takenFuncs are the functions with a body whose address the
@@ -212,6 +217,8 @@ func (b *builder) build() *cfa.Program {
 	b.castCalls = map[*cc.PostfixExpression]cc.Type{}
 	b.cells = map[*cfa.Var]*cellInfo{}
 	b.cellTyp = map[*cfa.Var]cc.Type{}
+	b.overlapping = map[*cfa.Var][]overlap{}
+	b.whole, b.clobbered = map[*cfa.Edge]bool{}, map[*cfa.Edge]bool{}
 	b.objects = map[any]*cfa.Object{}
 	b.funcObjs = map[string]*cfa.Object{}
 	b.allocEdges = map[*cfa.Object]*cfa.Edge{}

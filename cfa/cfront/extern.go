@@ -124,9 +124,10 @@ func (b *builder) externObject(typ cc.Type, n cc.Node) *cfa.Object {
 // what a cell of it may be accessed as (compatible).
 func typeKey(t cc.Type) string {
 	switch {
-	case t.Kind() == cc.Struct:
-		if tag := t.(*cc.StructType).Tag(); tag.SrcStr() != "" {
-			return "struct " + tag.SrcStr()
+	case t.Kind() == cc.Struct || t.Kind() == cc.Union:
+		st, _ := fieldsOf(t)
+		if tag := st.Tag(); tag.SrcStr() != "" {
+			return aggregateKeyword(t) + " " + tag.SrcStr()
 		}
 		return t.String()
 	case t.Kind() == cc.Bool:
@@ -153,9 +154,9 @@ func typedPointer(t cc.Type) bool {
 // typeName names type t as a declaration would: "struct s", "int",
 // a typedef's name.
 func typeName(t cc.Type) string {
-	if st, ok := t.(*cc.StructType); ok {
+	if st, ok := fieldsOf(t); ok {
 		if tag := st.Tag(); tag.SrcStr() != "" {
-			return "struct " + tag.SrcStr()
+			return aggregateKeyword(t) + " " + tag.SrcStr()
 		}
 	}
 	if td := t.Typedef(); td != nil {
@@ -184,7 +185,7 @@ func (b *builder) positions(t, want cc.Type) []int64 {
 				walk(at2.Elem(), at+i*k)
 			}
 		case b.isStruct(t):
-			st := t.(*cc.StructType)
+			st, _ := fieldsOf(t)
 			for i := 0; i < st.NumFields(); i++ {
 				f := st.FieldByIndex(i)
 				if f == nil || f.Name() == "" || f.IsBitfield() || f.IsFlexibleArrayMember() {

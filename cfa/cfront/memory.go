@@ -49,9 +49,9 @@ func (b *builder) cellCount(t cc.Type) (int64, string) {
 		}
 		return n * at.Len(), ""
 	case b.isStruct(t):
-		st := t.(*cc.StructType)
+		st, _ := fieldsOf(t)
 		if st.IsIncomplete() {
-			return 0, "incomplete struct"
+			return 0, "incomplete " + describe(t)
 		}
 		var n int64
 		for i := 0; i < st.NumFields(); i++ {
@@ -71,11 +71,6 @@ func (b *builder) cellCount(t cc.Type) (int64, string) {
 			n += k
 		}
 		return n, ""
-	case t.Kind() == cc.Union:
-		if b.syncTypeName(t) != "" {
-			return 1, ""
-		}
-		return 0, "union"
 	case t.Kind() == cc.Void:
 		return 1, "" // void* arithmetic (a GNU extension) counts cells
 	}
@@ -402,8 +397,8 @@ func (t *tb) cellStride(elem cc.Type, n cc.Node) int64 {
 
 // fieldOffset is the cell index of field f inside a struct of type st.
 func (b *builder) fieldOffset(st cc.Type, name string, n cc.Node) (int64, *cc.Field) {
-	s, ok := st.(*cc.StructType)
-	if !ok {
+	s, ok := fieldsOf(st)
+	if !ok || !b.isStruct(st) {
 		b.fail(n, "unsupported: member access on %s", describe(st))
 	}
 	var off int64
@@ -437,6 +432,9 @@ type cellSpec struct {
 	// atomic: the cell belongs to an _Atomic object, field or struct
 	// (gcc makes every access to a member of an atomic struct atomic).
 	atomic bool
+	// arms places the cell in the unions it lies in, outermost first
+	// (unions.go).
+	arms []unionArm
 }
 
 // layout lists the cells of type t in memory order; it agrees with
@@ -450,25 +448,13 @@ func (b *builder) layout(t cc.Type, path string, off int64, atomic bool, out *[]
 			b.layout(at.Elem(), fmt.Sprintf("%s[%d]", path, i), off+i*es, atomic, out)
 		}
 	case b.isStruct(t):
-		st := t.(*cc.StructType)
+		st, _ := fieldsOf(t)
+		if t.Kind() == cc.Union {
+			b.layoutUnion(st, path, off, atomic, out)
+			break
+		}
 		for i := 0; i < st.NumFields(); i++ {
-			fl := st.FieldByIndex(i)
-			if fl == nil || (fl.Name() == "" && fl.IsBitfield()) {
-				continue
-			}
-			p := path + "." + fl.Name()
-			switch _, bad := b.cellCount(fl.Type()); {
-			case fl.IsBitfield():
-				*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: bit-field " + fl.Name()})
-			case fl.Name() == "":
-				*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: anonymous struct or union member"})
-			case fl.IsFlexibleArrayMember():
-				*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: flexible array member " + fl.Name()})
-			case bad != "":
-				*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: " + bad + " field " + fl.Name()})
-			default:
-				b.layout(fl.Type(), p, off+fl.Offset(), atomic || b.isAtomicObject(fl.Declarator()), out)
-			}
+			b.layoutField(st.FieldByIndex(i), path, off, atomic, out)
 		}
 	default:
 		cs := cellSpec{path: path, typ: t, off: off, atomic: atomic}
@@ -476,6 +462,27 @@ func (b *builder) layout(t cc.Type, path string, off int64, atomic bool, out *[]
 			cs.bad = "unsupported: " + bad + " object"
 		}
 		*out = append(*out, cs)
+	}
+}
+
+// layoutField lists the cells of field fl of a struct or union at path
+// and byte offset off.
+func (b *builder) layoutField(fl *cc.Field, path string, off int64, atomic bool, out *[]cellSpec) {
+	if fl == nil || (fl.Name() == "" && fl.IsBitfield()) {
+		return
+	}
+	p := path + "." + fl.Name()
+	switch _, bad := b.cellCount(fl.Type()); {
+	case fl.IsBitfield():
+		*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: bit-field " + fl.Name()})
+	case fl.Name() == "":
+		*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: anonymous struct or union member"})
+	case fl.IsFlexibleArrayMember():
+		*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: flexible array member " + fl.Name()})
+	case bad != "":
+		*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: " + bad + " field " + fl.Name()})
+	default:
+		b.layout(fl.Type(), p, off+fl.Offset(), atomic || b.isAtomicObject(fl.Declarator()), out)
 	}
 }
 
@@ -529,6 +536,7 @@ func (b *builder) layOut(o *cfa.Object, specs []cellSpec, mk func(cs cellSpec) *
 		b.cells[l.v] = &cellInfo{obj: o, l: l, idx: len(o.Cells) - 1, off: cs.off}
 		b.cellTyp[l.v] = cs.typ
 	}
+	b.noteOverlaps(specs, o.Cells)
 	return o
 }
 
@@ -546,7 +554,7 @@ func (b *builder) holdsArray(t cc.Type) bool {
 	if !b.isStruct(t) {
 		return false
 	}
-	st := t.(*cc.StructType)
+	st, _ := fieldsOf(t)
 	for i := 0; i < st.NumFields(); i++ {
 		if f := st.FieldByIndex(i); f != nil && !f.IsBitfield() && !f.IsFlexibleArrayMember() && (isArray(f.Type()) || b.holdsArray(f.Type())) {
 			return true
@@ -685,7 +693,7 @@ func (b *builder) objectLocal(o *cfa.Object, typ cc.Type, atomic bool) *local {
 			}
 			return l
 		case b.isStruct(t):
-			st := t.(*cc.StructType)
+			st, _ := fieldsOf(t)
 			l := &local{typ: t, atomic: atomic}
 			for k := 0; k < st.NumFields(); k++ {
 				f := st.FieldByIndex(k)
@@ -833,6 +841,7 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 	if init != nil && init.Case == cc.InitializerExpr && !isInt(d.Type()) && !isPtr(d.Type()) {
 		b.fail(init, "unsupported: initializer of %s from a value of type %s", cname, describe(init.Type()))
 	}
+	b.checkUnionInit(d.Type(), init)
 	key := b.objKey(d)
 	atomicObj := b.isAtomicObject(d)
 	b.placing = key
@@ -888,6 +897,8 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 	}
 	var specs []cellSpec
 	t.b.layout(typ, "", 0, false, &specs)
+	t.b.checkUnionInit(typ, init)
+	defer t.b.wholeWrites(t.c, len(t.c.Edges))
 	if init != nil && init.Case == cc.InitializerExpr && (t.b.isStruct(typ) || isArray(typ)) {
 		if isArray(typ) {
 			t.b.fail(init, "unsupported: initializer of array %s", o.Name)

@@ -262,8 +262,8 @@ func lastMember(n cc.ExpressionNode) bool {
 	if x.Case == cc.PostfixExpressionPSelect {
 		st = pointee(st)
 	}
-	s, ok := st.(*cc.StructType)
-	if !ok {
+	s, ok := fieldsOf(st)
+	if !ok || st.Kind() == cc.Union {
 		return false
 	}
 	for i := s.NumFields() - 1; i >= 0; i-- {
@@ -285,7 +285,7 @@ func (t *tb) declaredType(n cc.ExpressionNode) cc.Type {
 	if x.Case == cc.PostfixExpressionPSelect {
 		st = pointee(st)
 	}
-	if _, ok := st.(*cc.StructType); !ok {
+	if !t.b.isStruct(st) {
 		return n.Type()
 	}
 	if _, f := t.b.fieldOffset(st, x.Token2.SrcStr(), x); isArray(f.Type()) {

@@ -27,6 +27,7 @@ import (
 )
 
 func (b *builder) settle() {
+	b.clobberUnions()
 	if len(b.prog.Memory.Objects) == 0 && len(b.derefs) == 0 {
 		return
 	}
@@ -35,6 +36,7 @@ func (b *builder) settle() {
 	// A site lowered before an object it may reach has no arm for it:
 	// add the arms, which may let more values flow, to a fixpoint.
 	for b.extendDerefs(r) {
+		b.clobberUnions()
 		b.prog.Finish()
 		r = pointsto.Analyze(b.prog, b.arms, b.subs)
 	}

@@ -31,10 +31,42 @@ type fieldObj struct {
 	path string
 }
 
-// isStruct reports whether t is a struct circ replaces by its fields (a
-// synchronization type implemented as a struct is not).
+// isStruct reports whether t is a struct or union circ replaces by its
+// fields (a synchronization type implemented as one is not). A union's
+// members are laid out one after the other, as a struct's are, and a
+// write of one member's cell writes the cells of the others it overlaps
+// (unions.go).
 func (b *builder) isStruct(t cc.Type) bool {
-	return t != nil && t.Kind() == cc.Struct && b.syncTypeName(t) == ""
+	return t != nil && (t.Kind() == cc.Struct || t.Kind() == cc.Union) && b.syncTypeName(t) == ""
+}
+
+// fieldList is a struct or union type: cc's two types share their field
+// methods.
+type fieldList interface {
+	cc.Type
+	NumFields() int
+	FieldByIndex(int) *cc.Field
+	FieldByName(string) *cc.Field
+	IsIncomplete() bool
+	Tag() cc.Token
+}
+
+// aggregateKeyword is "struct" or "union", as C declares t.
+func aggregateKeyword(t cc.Type) string {
+	if t.Kind() == cc.Union {
+		return "union"
+	}
+	return "struct"
+}
+
+// fieldsOf is struct or union type t's field list (ok false for any
+// other type).
+func fieldsOf(t cc.Type) (fieldList, bool) {
+	if t == nil || (t.Kind() != cc.Struct && t.Kind() != cc.Union) {
+		return nil, false
+	}
+	f, ok := t.(fieldList)
+	return f, ok
 }
 
 // leafMaker creates the variable of one scalar field: path is the field
@@ -47,7 +79,7 @@ type leafMaker func(path string, typ cc.Type, off int64, atomic bool) *local
 // creating each usable leaf with mk; atomic says the variable is _Atomic.
 // Fields circ cannot model are leaves whose use is an error.
 func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, atomic bool, mk leafMaker) *local {
-	st, ok := t.(*cc.StructType)
+	st, ok := fieldsOf(t)
 	if !ok {
 		return &local{bad: "unsupported: struct variable " + cname, typ: t}
 	}
@@ -89,6 +121,9 @@ func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, atomic
 			}
 		}
 		l.members = append(l.members, member{name: f.Name(), l: fl})
+	}
+	if prefix == "" {
+		b.noteStructOverlaps(t, l)
 	}
 	return l
 }
@@ -206,6 +241,7 @@ func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc
 			b.fail(init, "unsupported: initializer of struct %s from a struct value", cname)
 		}
 		b.checkStructInit(init, cname)
+		b.checkUnionInit(d.Type(), init)
 	}
 	base := b.objKey(d)
 	return b.structLocal(d.Type(), cname, "", 0, b.isAtomicObject(d), func(path string, typ cc.Type, off int64, atomic bool) *local {
@@ -235,7 +271,10 @@ func (t *tb) declStruct(d *cc.Declarator, init *cc.Initializer) *local {
 		t.copyStruct(lval{l: l, typ: d.Type(), n: d}, src, d.Name(), p)
 	default:
 		t.b.checkStructInit(init, d.Name())
+		t.b.checkUnionInit(d.Type(), init)
+		first := len(t.c.Edges)
 		t.initStructList(l, init, d.Name(), p)
+		t.b.wholeWrites(t.c, first)
 	}
 	return l
 }
@@ -313,7 +352,7 @@ func (t *tb) leafOffsets(l *local) []leafOff {
 	var out []leafOff
 	var walk func(l *local, typ cc.Type, off int64)
 	walk = func(l *local, typ cc.Type, off int64) {
-		st := typ.(*cc.StructType)
+		st, _ := fieldsOf(typ)
 		for _, m := range l.members {
 			f := st.FieldByName(m.name)
 			if m.l.members != nil {
@@ -530,6 +569,7 @@ func structName(lv lval) string {
 // moves. Through a pointer, circ cannot tell whether the struct is
 // atomic as a whole, so atomic fields are an error there.
 func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
+	defer t.b.wholeWrites(t.c, len(t.c.Edges))
 	dl, sl := t.structLeaves(dst, name, p), t.structLeaves(src, name, p)
 	if len(dl) != len(sl) {
 		t.b.failAt(p, "unsupported: assignment between different struct types")

@@ -1,0 +1,276 @@
+package cfront
+
+// Unions as overlapping cells. A union's members are laid out one after
+// the other, as a struct's are (layout), so that each member has cells
+// of its own type and pointer arithmetic inside a member moves as it
+// does in any object of that type. The members' bytes overlap in C, so
+// a write of a member writes the others where they overlap it: after
+// every edge that writes a cell of a union member, clobberUnions adds a
+// write of each cell of another member that overlaps it in bytes:
+//   - a cell of the same offset and size that holds an integer or a
+//     pointer (a twin: `int fd` and `unsigned u32`, two function
+//     pointers) receives the written value, converted to its type, as
+//     the bytes C shares give it;
+//   - a cell inside the written one's bytes receives 0 when the written
+//     value is the constant 0 (memset, a zero initializer);
+//   - any other receives an arbitrary value of its type: circ's values
+//     are not bytes.
+// So a member reads what was last written through it, or through a
+// twin, and an arbitrary value after another member overwrote its bytes;
+// and since the extra writes are accesses of the thread that wrote, a
+// write of one member conflicts with every access of another that
+// overlaps it, which is C11's rule (one memory location), and two reads
+// never do. A copy of a whole union (a struct assignment) writes every
+// cell itself and needs no extra write (wholeWrites). Members that would
+// overlap a synchronization object, a thread handle or an atomic cell
+// are rejected where used: circ has no arbitrary value for those.
+
+import (
+	"fmt"
+
+	"circ/cfa"
+
+	"modernc.org/cc/v4"
+)
+
+// unionArm places a cell below a union: the union's path in the object
+// and the index of the member the cell lies in.
+type unionArm struct {
+	union  string
+	member int
+}
+
+// overlaps reports whether cells a and b share bytes: they lie in two
+// members of one union and their byte ranges intersect.
+func overlaps(a, b cellSpec) bool {
+	for k := 0; k < len(a.arms) && k < len(b.arms) && a.arms[k].union == b.arms[k].union; k++ {
+		if a.arms[k].member != b.arms[k].member {
+			return a.off < b.off+b.typ.Size() && b.off < a.off+a.typ.Size()
+		}
+	}
+	return false
+}
+
+// layoutUnion lays out the members of union type ut (at path and byte
+// offset off) one after the other, each marked with its arm. A member
+// cell circ cannot give an arbitrary value (a synchronization object, a
+// handle, an atomic cell) that overlaps another member makes every cell
+// of the union an error where used.
+func (b *builder) layoutUnion(ut fieldList, path string, off int64, atomic bool, out *[]cellSpec) {
+	start := len(*out)
+	for i := 0; i < ut.NumFields(); i++ {
+		from := len(*out)
+		b.layoutField(ut.FieldByIndex(i), path, off, atomic, out)
+		for k := from; k < len(*out); k++ {
+			cs := &(*out)[k]
+			cs.arms = append([]unionArm{{path, i}}, cs.arms...)
+		}
+	}
+	specs := (*out)[start:]
+	bad := ""
+	for i, a := range specs {
+		for _, c := range specs[i+1:] {
+			if a.bad != "" || c.bad != "" || !overlaps(a, c) {
+				continue
+			}
+			for _, s := range []cellSpec{a, c} {
+				if k, _ := b.classify(s.typ); k != cfa.Data || s.atomic {
+					bad = fmt.Sprintf("unsupported: union member %s overlaps another member, and circ cannot give %s an arbitrary value", s.path, describeC(s.typ))
+				}
+			}
+		}
+	}
+	if bad != "" {
+		for k := range specs {
+			if specs[k].bad == "" {
+				specs[k].bad = bad
+			}
+		}
+	}
+}
+
+// overlap is a cell another cell's write also writes (clobberUnions).
+type overlap struct {
+	v   *cfa.Var
+	typ cc.Type
+	// twin: same offset and size, both integers or pointers: it
+	// receives the written value. inside: its bytes lie in the
+	// written cell's, shift bytes from its start, so a written
+	// constant gives it the value of those bytes.
+	twin, inside bool
+	shift        int64
+}
+
+// noteOverlaps records, for the cells vars made from specs (one each, in
+// order), the cells of other union members each one's write overlaps.
+func (b *builder) noteOverlaps(specs []cellSpec, vars []*cfa.Var) {
+	for i, a := range specs {
+		if len(a.arms) == 0 || a.bad != "" || vars[i] == nil {
+			continue
+		}
+		for j, c := range specs {
+			if i == j || c.bad != "" || vars[j] == nil || !overlaps(a, c) {
+				continue
+			}
+			o := overlap{v: vars[j], typ: c.typ, inside: a.off <= c.off && c.off+c.typ.Size() <= a.off+a.typ.Size(), shift: c.off - a.off}
+			o.twin = a.off == c.off && a.typ.Size() == c.typ.Size() && valueCell(a.typ) && valueCell(c.typ)
+			b.overlapping[vars[i]] = append(b.overlapping[vars[i]], o)
+		}
+	}
+}
+
+// valueCell reports whether a cell of type t holds its bytes' value as
+// circ computes it: an integer (not _Bool, whose other bytes are no
+// value) or a pointer.
+func valueCell(t cc.Type) bool {
+	return (isInt(t) && t.Kind() != cc.Bool) || isPtr(t)
+}
+
+// noteStructOverlaps is noteOverlaps for struct local l of type typ,
+// whose leaves are its cells in layout order.
+func (b *builder) noteStructOverlaps(typ cc.Type, l *local) {
+	var specs []cellSpec
+	b.layout(typ, "", 0, false, &specs)
+	ls := leaves(l)
+	if len(ls) != len(specs) {
+		return // no union below: struct locals hold no arrays
+	}
+	vars := make([]*cfa.Var, len(ls))
+	for i, f := range ls {
+		if f.bad == "" && specs[i].bad != "" {
+			f.bad = specs[i].bad // a member overlapping a mutex (layoutUnion)
+		}
+		if f.bad == "" {
+			vars[i] = f.v
+		}
+	}
+	b.noteOverlaps(specs, vars)
+}
+
+// wholeWrites marks the edges c gained since it had first of them: they
+// write every cell of the unions they write into (a struct copy), so
+// that clobberUnions adds nothing after them.
+func (b *builder) wholeWrites(c *cfa.CFA, first int) {
+	for _, e := range c.Edges[first:] {
+		b.whole[e] = true
+	}
+}
+
+// clobberUnions adds after each edge that writes a cell of a union
+// member, and that it has not seen, the writes of the cells that
+// overlap it (see the package comment of this file).
+func (b *builder) clobberUnions() {
+	if len(b.overlapping) == 0 {
+		return
+	}
+	for _, c := range b.prog.Templates {
+		for _, e := range c.Edges {
+			if b.clobbered[e] || b.whole[e] || e.LHS == nil || (e.Kind != cfa.Assign && e.Kind != cfa.Havoc) {
+				continue
+			}
+			b.clobbered[e] = true
+			ovs := b.overlapping[e.LHS]
+			for i := len(ovs) - 1; i >= 0; i-- {
+				w := b.clobber(e, ovs[i])
+				b.clobbered[w] = true
+				insertAfter(c, e, w)
+			}
+		}
+	}
+}
+
+// clobber is the write of overlapping cell o that edge e's write makes.
+func (b *builder) clobber(e *cfa.Edge, o overlap) *cfa.Edge {
+	note := fmt.Sprintf("the write of %s writes %s: union members share their bytes", e.LHS.CName, o.v.CName)
+	w := &cfa.Edge{Kind: cfa.Assign, LHS: o.v, Pos: e.Pos, Note: note}
+	k, isConst := e.RHS.(cfa.Const)
+	isConst = isConst && e.Kind == cfa.Assign && o.inside && (k.Val == 0 || !b.prog.Memory.IsAddr(k.Val))
+	switch {
+	case o.twin:
+		w.RHS = ref(e.LHS)
+		if to := o.v.Int; to.Valid() && e.LHS.Int.Valid() && to != e.LHS.Int {
+			w.RHS = cfa.Unary{Op: cfa.ConvOp(to), X: w.RHS}
+		}
+	case isConst && k.Val == 0:
+		w.RHS = num(0)
+	case isConst && bytesOf(k.Val, o) != nil:
+		w.RHS = bytesOf(k.Val, o)
+	default:
+		w.Kind = cfa.Havoc
+		w.Lo, w.Hi = b.rangeOf(o.typ)
+	}
+	return w
+}
+
+// checkUnionInit rejects an initializer of an object of type typ that
+// gives a union member a value other than zero: each cell takes its
+// value from the initializer at its offset, which gives every member
+// its bytes' value only when they are zero.
+func (b *builder) checkUnionInit(typ cc.Type, init *cc.Initializer) {
+	if init == nil || init.Case != cc.InitializerInitList {
+		return
+	}
+	var spans [][2]int64
+	var walk func(t cc.Type, off int64)
+	walk = func(t cc.Type, off int64) {
+		switch {
+		case t.Kind() == cc.Union && b.isStruct(t):
+			spans = append(spans, [2]int64{off, off + t.Size()})
+		case isArray(t):
+			at := t.(*cc.ArrayType)
+			for i := int64(0); i < at.Len(); i++ {
+				walk(at.Elem(), off+i*at.Elem().Size())
+			}
+		case b.isStruct(t):
+			st, _ := fieldsOf(t)
+			for i := 0; i < st.NumFields(); i++ {
+				if f := st.FieldByIndex(i); f != nil && !f.IsBitfield() {
+					walk(f.Type(), off+f.Offset())
+				}
+			}
+		}
+	}
+	walk(typ, 0)
+	if len(spans) == 0 {
+		return
+	}
+	inspect(init, func(n any) bool {
+		x, ok := n.(*cc.Initializer)
+		if !ok || x.Case != cc.InitializerExpr {
+			return true
+		}
+		for _, s := range spans {
+			if x.Offset() < s[0] || x.Offset() >= s[1] {
+				continue
+			}
+			if v, ok := intValue(x.AssignmentExpression.Value()); !ok || v != 0 || hasSE(x.AssignmentExpression) {
+				b.fail(x, "unsupported: initializer of a union member other than zero (circ gives a union's members their value from zero bytes only)")
+			}
+		}
+		return true
+	})
+}
+
+// bytesOf is the value that integer cell o, inside a cell written the
+// constant k (no address), reads from its bytes: a constant's bytes are
+// its two's complement, least significant first (x86-64). nil if o is
+// no integer or cannot hold the value.
+func bytesOf(k int64, o overlap) cfa.Expr {
+	if !isInt(o.typ) || !o.v.Int.Valid() || o.v.Bool {
+		return nil
+	}
+	if v, ok := o.v.Int.Wrap(k >> (8 * o.shift)); ok {
+		return num(v)
+	}
+	return nil
+}
+
+// insertAfter makes edge e reach its target through a new location and
+// edge post.
+func insertAfter(c *cfa.CFA, e, post *cfa.Edge) {
+	from := c.Locs[e.From]
+	l := c.NewLoc(from.Atomic, e.Pos)
+	c.Locs[l].Handler = from.Handler
+	post.From, post.To, e.To = l, e.To, l
+	c.Edges = append(c.Edges, post)
+}
