@@ -76,10 +76,10 @@ type builder struct {
 	// overlapping: the cells of other union members each union cell's
 	// write also writes; whole: edges that write whole unions;
 	// clobbered: the edges clobberUnions has seen (unions.go).
-	overlapping     map[*cfa.Var][]overlap
+	overlapping      map[*cfa.Var][]overlap
 	whole, clobbered map[*cfa.Edge]bool
-	objects   map[any]*cfa.Object // static objects by objKey
-	funcObjs  map[string]*cfa.Object
+	objects          map[any]*cfa.Object // static objects by objKey
+	funcObjs         map[string]*cfa.Object
 	// takenFuncs are the functions with a body whose address the
 	// program takes (funcptr.go).
 	takenFuncs map[string]bool
