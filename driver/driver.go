@@ -313,13 +313,15 @@ func (c *checker) collectUB(graphs []*predabs.ARG) {
 		for _, e := range g.Undefined(c.p.Templates[i], c.decided) {
 			if !c.decided[e] {
 				c.decideSite(e)
-				c.undefined = append(c.undefined, undefinedFinding(e))
+				c.undefined = append(c.undefined, UndefinedFinding(e))
 			}
 		}
 	}
 }
 
-func undefinedFinding(e *cfa.Edge) report.Finding {
+// UndefinedFinding is the finding of undefined-behaviour edge e, with no
+// trace.
+func UndefinedFinding(e *cfa.Edge) report.Finding {
 	return report.Finding{Kind: report.UndefinedBehaviour, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
 }
 
@@ -578,7 +580,7 @@ func (c *checker) learn(out *refine.Outcome) bool {
 // paths through it as before, and a safe verdict then assumes them cut.
 func (c *checker) refineUndefined(e *cfa.Edge, setup *predabs.Setup, out *refine.Outcome) (report.Result, bool) {
 	c.progress("abstract trace into undefined behaviour at %s in %s: %s", e.Pos, c.p.Templates[setup.Main].Name, out.Why)
-	f := undefinedFinding(e)
+	f := UndefinedFinding(e)
 	site := ubSite(e)
 	c.ubRounds[site]++
 	c.ubTotal++

@@ -139,10 +139,19 @@ type Analysis struct {
 
 // Analyze runs the lockset dataflow on every template of p.
 func Analyze(p *cfa.Program) *Analysis {
+	a, _ := analyze(p, false)
+	return a
+}
+
+// analyze is Analyze, strict as in flowCtx, also returning each
+// template's dataflow states.
+func analyze(p *cfa.Program, strict bool) (*Analysis, [][]*state) {
 	start := time.Now()
 	a := &Analysis{Program: p, Held: make([][][]string, len(p.Templates))}
+	all := make([][]*state, len(p.Templates))
 	for i, c := range p.Templates {
-		states := flow(p, c)
+		states := flow(p, c, strict)
+		all[i] = states
 		preCreate := []bool(nil)
 		if i == 0 {
 			preCreate = beforeCreate(c)
@@ -171,7 +180,7 @@ func Analyze(p *cfa.Program) *Analysis {
 		}
 	}
 	a.Elapsed = time.Since(start)
-	return a
+	return a, all
 }
 
 // Of returns the accesses to v.
@@ -350,6 +359,9 @@ func (s *state) names(atomic bool) []string {
 type flowCtx struct {
 	inner     map[*cfa.SyncCall]map[int]bool
 	binarySem map[*cfa.Var]bool
+	// strict: only the CFA's own lock, unlock and trylock edges count
+	// (proof.go), not a lowered call's documented effect.
+	strict bool
 }
 
 // newFlowCtx scans c's lowered primitive calls, and p's for semaphores
@@ -387,7 +399,7 @@ func newFlowCtx(p *cfa.Program, c *cfa.CFA) *flowCtx {
 // post is the transfer function of e.
 func (f *flowCtx) post(s *state, e *cfa.Edge) *state {
 	t := s.clone()
-	if sc := e.Sync; sc != nil {
+	if sc := e.Sync; sc != nil && !f.strict {
 		t.local(e)
 		// A lowered call acts as a whole on the edges that leave it.
 		if !f.inner[sc][e.To] {
@@ -551,8 +563,9 @@ func isZero(e cfa.Expr) bool {
 
 // flow computes the must-lockset state at every location of c (nil:
 // unreachable) by a worklist iteration to the greatest fixpoint.
-func flow(p *cfa.Program, c *cfa.CFA) []*state {
+func flow(p *cfa.Program, c *cfa.CFA, strict bool) []*state {
 	f := newFlowCtx(p, c)
+	f.strict = strict
 	states := make([]*state, len(c.Locs))
 	states[c.Entry] = newState()
 	work := []int{c.Entry}

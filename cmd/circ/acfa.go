@@ -35,7 +35,7 @@ func runACFA(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "circ: acfa runs the circ engine only (--engine %q has no ACFAs)\n", f.engine)
 		return 2
 	}
-	f.acfas = true
+	f.acfas, f.lockset = true, false // every location's ACFAs
 	rep, code := f.check(fs, "acfa", stderr)
 	if rep == nil {
 		return code

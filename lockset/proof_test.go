@@ -1,0 +1,164 @@
+package lockset
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"circ/cfa"
+	"circ/cfa/cfront"
+	"circ/internal/expect"
+	"circ/report"
+)
+
+// proved lists the names of the variables of p that Prove proves.
+func proved(p *cfa.Program) map[string]Proof {
+	out := map[string]Proof{}
+	for v, pr := range Prove(p, p.SharedMemory()) {
+		name := v.CName
+		if name == "" {
+			name = v.Name
+		}
+		out[name] = pr
+	}
+	return out
+}
+
+// TestProveNeverContradictsExpectations: the lockset stage proves no
+// location of a test program that its header expects to race, under
+// either interleaving race definition, for either engine.
+func TestProveNeverContradictsExpectations(t *testing.T) {
+	files, err := filepath.Glob("../testdata/programs/*.c")
+	if err != nil || len(files) < 40 {
+		t.Fatalf("want the test programs, found %d (%v)", len(files), err)
+	}
+	total := 0
+	for _, file := range files {
+		m, err := expect.Load(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := cfront.Load(file)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for name := range proved(p) {
+			total++
+			for _, def := range expect.Defs {
+				if m.CircVerdict(def, name) == report.Race || m.ExplicitVerdict(def, name) == report.Race {
+					t.Errorf("%s: the lockset stage proves %s, which races under --race-def %s", filepath.Base(file), name, def)
+				}
+			}
+		}
+	}
+	if total < 50 {
+		t.Errorf("the lockset stage proves only %d locations of the test programs; the test would show nothing", total)
+	}
+}
+
+// TestProveCountsOnlyLocksThatExclude: each program shows a lock the
+// proof must not count, next to one it must.
+func TestProveCountsOnlyLocksThatExclude(t *testing.T) {
+	tests := []struct {
+		name, src string
+		safe      []string // proved
+		notProved []string
+	}{
+		{name: "held-by-all.c", src: `
+int x, y;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { pthread_mutex_lock(&m); x = x + 1; pthread_mutex_unlock(&m); y = 1; return 0; }
+int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }`,
+			safe: []string{"x"}, notProved: []string{"y"}},
+		{name: "destroyed-mutex-excludes-nothing.c", src: `
+int x;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { pthread_mutex_lock(&m); x = x + 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_mutex_destroy(&m); pthread_create(&t, 0, w, 0); pthread_create(&t, 0, w, 0); return 0; }`,
+			notProved: []string{"x"}},
+		{name: "unlocked-by-a-thread-that-does-not-hold-it.c", src: `
+int x;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { pthread_mutex_lock(&m); x = x + 1; pthread_mutex_unlock(&m); return 0; }
+void *u(void *a) { pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, u, 0); while (1) pthread_create(&t, 0, w, 0); return 0; }`,
+			notProved: []string{"x"}},
+		{name: "initialized-again-while-threads-run.c", src: `
+int x;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { pthread_mutex_lock(&m); x = x + 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; while (1) { pthread_create(&t, 0, w, 0); pthread_mutex_init(&m, 0); } return 0; }`,
+			notProved: []string{"x"}},
+		{name: "initialized-before-threads.c", src: `
+int x;
+pthread_mutex_t m;
+void *w(void *a) { pthread_mutex_lock(&m); x = x + 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_mutex_init(&m, 0); while (1) pthread_create(&t, 0, w, 0); return 0; }`,
+			safe: []string{"x"}},
+		{name: "counting-semaphore.c", src: `
+#include <semaphore.h>
+int x;
+sem_t s;
+void *w(void *a) { sem_wait(&s); x = x + 1; sem_post(&s); return 0; }
+int main(void) { pthread_t t; sem_init(&s, 0, 1); while (1) pthread_create(&t, 0, w, 0); return 0; }`,
+			notProved: []string{"x"}},
+		{name: "trylock-tested.c", src: `
+int x;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { if (pthread_mutex_trylock(&m) == 0) { x = x + 1; pthread_mutex_unlock(&m); } return 0; }
+int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }`,
+			safe: []string{"x"}},
+		{name: "atomic-sections.c", src: `
+int x;
+void *w(void *a) { __VERIFIER_atomic_begin(); x = x + 1; __VERIFIER_atomic_end(); return 0; }
+int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }`,
+			safe: []string{"x"}},
+		{name: "before-first-create.c", src: `
+int x, y;
+void *w(void *a) { return (void *)(long)x; }
+int main(void) { pthread_t t; x = 1; pthread_create(&t, 0, w, 0); pthread_create(&t, 0, w, 0); y = x; return 0; }`,
+			safe: []string{"x"}},
+		{name: "written-after-create.c", src: `
+int x;
+void *w(void *a) { return (void *)(long)x; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); x = 1; return 0; }`,
+			notProved: []string{"x"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := proved(load(t, tc.name, tc.src))
+			for _, v := range tc.safe {
+				if _, ok := got[v]; !ok {
+					t.Errorf("%s not proved; proved: %v", v, keys(got))
+				}
+			}
+			for _, v := range tc.notProved {
+				if pr, ok := got[v]; ok {
+					t.Errorf("%s proved (%s), but its lock excludes nothing", v, pr.Reason)
+				}
+			}
+		})
+	}
+}
+
+func keys(m map[string]Proof) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestProofNamesItsLock: the reason names the lock it rests on.
+func TestProofNamesItsLock(t *testing.T) {
+	got := proved(load(t, "reason.c", `
+int x;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { pthread_mutex_lock(&m); x = x + 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }`))
+	if pr := got["x"]; !strings.Contains(pr.Reason, "common lock: m") {
+		t.Errorf("reason %q", pr.Reason)
+	}
+}
