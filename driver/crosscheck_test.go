@@ -32,9 +32,21 @@ const crossMaxStates = 200_000
 // that the interpreter replays and that the explicit engine also finds
 // with that many instances.
 func TestCrossCheck(t *testing.T) {
-	files, err := filepath.Glob("../testdata/programs/*.c")
-	if err != nil || len(files) < 40 {
-		t.Fatalf("want at least 40 test programs, found %d (%v)", len(files), err)
+	crossCheckDir(t, "../testdata/programs", 40, cfront.Options{})
+}
+
+// TestCrossCheckHavoc is TestCrossCheck for the programs of
+// testdata/havoc, which need --unknown-functions havoc.
+func TestCrossCheckHavoc(t *testing.T) {
+	crossCheckDir(t, "../testdata/havoc", 4, cfront.Options{HavocUnknown: true})
+}
+
+// crossCheckDir cross-checks the at least min programs of dir, lowered
+// with opts.
+func crossCheckDir(t *testing.T, dir string, min int, opts cfront.Options) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.c"))
+	if err != nil || len(files) < min {
+		t.Fatalf("want at least %d test programs in %s, found %d (%v)", min, dir, len(files), err)
 	}
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".c")
@@ -44,7 +56,7 @@ func TestCrossCheck(t *testing.T) {
 			if err != nil {
 				t.Fatalf("manifest: %v", err)
 			}
-			p, err := cfront.Load(file)
+			p, err := cfront.LoadWith(file, opts)
 			if err != nil {
 				t.Fatalf("cfront: %v", err)
 			}

@@ -22,6 +22,8 @@ type builder struct {
 	// handlesApart: no array of thread handles is a summary
 	// (Options.HandlesApart).
 	handlesApart bool
+	// havocUnknown: Options.HavocUnknown.
+	havocUnknown bool
 
 	funcs     map[string]*cc.FunctionDefinition
 	gdecls    map[string]*cc.Declarator // file-scope objects: the defining (or first) declarator
@@ -124,6 +126,8 @@ type builder struct {
 	externs      []*cfa.Object
 	externByType map[string]*cfa.Object
 	externType   map[*cfa.Object]cc.Type
+	// handles are the library's opaque handles by type (libraryHandle).
+	handles map[string]*cfa.Object
 	mainTB       *tb
 	// lateExterns are the types whose library objects a pass created
 	// while lowering (a pointer a library stores); the next pass
@@ -230,6 +234,7 @@ func (b *builder) build() *cfa.Program {
 	b.orderOps = map[cfa.Expr]cc.Node{}
 	b.externByType = map[string]*cfa.Object{}
 	b.externType = map[*cfa.Object]cc.Type{}
+	b.handles = map[string]*cfa.Object{}
 	b.prog.Memory = &cfa.Memory{First: addressBase(b.ast)}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {

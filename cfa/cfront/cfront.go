@@ -103,6 +103,13 @@ type Options struct {
 	// an element summary (handleArray): a race or proof that needs each
 	// thread apart, at a cost exponential in the array's length.
 	HandlesApart bool
+	// HavocUnknown lets an undefined function reach memory through the
+	// pointers circ cannot type: a void pointer, a pointer to an
+	// incomplete struct, a union or struct passed by value. It reads
+	// and overwrites every cell of each object such a pointer may point
+	// into, as it does through typed pointers (extern.go); otherwise
+	// such an argument is an error naming the function.
+	HavocUnknown bool
 }
 
 // MaxHandlesApart is the longest array of thread handles that
@@ -163,7 +170,7 @@ func Parse(name string, src []byte) (*cfa.Program, error) {
 
 // ParseWith is Parse with compiler options.
 func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err error) {
-	b := &builder{file: name, handlesApart: opts.HandlesApart}
+	b := &builder{file: name, handlesApart: opts.HandlesApart, havocUnknown: opts.HavocUnknown}
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
@@ -217,7 +224,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 			summarize[name] = true
 		}
 		pre := append(b.preExterns, b.lateExterns...)
-		b = &builder{file: b.file, lineMap: b.lineMap, ast: ast, summarize: summarize, handlesApart: b.handlesApart, preExterns: pre}
+		b = &builder{file: b.file, lineMap: b.lineMap, ast: ast, summarize: summarize, handlesApart: b.handlesApart, havocUnknown: b.havocUnknown, preExterns: pre}
 	}
 }
 

@@ -119,6 +119,23 @@ func (b *builder) externObject(typ cc.Type, n cc.Node) *cfa.Object {
 	return o
 }
 
+// libraryHandle is the library's object a pointer to incomplete type
+// typ that an undefined function returns points to, under
+// Options.HavocUnknown: a handle the program cannot look into (its type
+// has no layout), an object without cells that every handle of the
+// type shares. A library's reach through it touches nothing of the
+// program (unarmed).
+func (b *builder) libraryHandle(typ cc.Type, n cc.Node) *cfa.Object {
+	key := typeKey(typ)
+	if o := b.handles[key]; o != nil {
+		return o
+	}
+	name := "extern(" + strings.ReplaceAll(key, " ", "_") + ")"
+	o := b.prog.Memory.NewObject(&cfa.Object{Name: b.unique(name), Kind: cfa.ExternObject, Pos: b.pos(n)})
+	b.handles[key] = o
+	return o
+}
+
 // typeKey names the objects of type t that a library's pointer may
 // reach, whatever typedef spells it: a struct by its tag, a scalar by
 // what a cell of it may be accessed as (compatible).
@@ -482,8 +499,12 @@ type libArg struct {
 	n        cc.ExpressionNode
 	addr     cfa.Expr
 	readOnly bool // the parameter points to const: the library only reads
-	// first is the type of the first cell of the pointee.
+	// first is the type of the first cell of the pointee; nil with any.
 	first cc.Type
+	// any: the pointee's type is not known (a void pointer, an
+	// incomplete struct: Options.HavocUnknown); the library reaches
+	// whatever object the pointer points into.
+	any bool
 	// depth counts the pointers the library followed to get here from
 	// the argument (0: the argument itself); path holds the objects it
 	// followed them from, which it touches already.
@@ -499,19 +520,60 @@ const maxLibraryDepth = 3
 // rejecting what circ cannot say a library does with it (a void
 // pointer, a pointee circ cannot lay out).
 func (t *tb) libraryArg(name string, a cc.ExpressionNode, readOnly bool, p cfa.Pos) *libArg {
-	pt := pointee(a.Type())
-	if pt == nil || isVoid(pt) || isFunc(pt) {
-		t.b.fail(a, "unsupported: undefined function %s receives %s, a %s; circ cannot tell what it may do with the memory it points to", name, nodeText(a), describeC(a.Type()))
+	return t.libArgAt(name, a, pointee(a.Type()), func() cfa.Expr { return t.stableValue(a, p) }, readOnly)
+}
+
+// libArgAt is libraryArg for a pointer to pt whose value addr evaluates,
+// written a.
+func (t *tb) libArgAt(name string, a cc.ExpressionNode, pt cc.Type, addr func() cfa.Expr, readOnly bool) *libArg {
+	_, bad := t.b.cellCount(pt)
+	untyped := pt == nil || isVoid(pt) || bad != ""
+	if untyped && t.b.havocUnknown && !isFunc(pt) {
+		return &libArg{n: a, addr: addr(), readOnly: readOnly, any: true}
 	}
-	if _, bad := t.b.cellCount(pt); bad != "" {
-		t.b.fail(a, "unsupported: undefined function %s receives a pointer to %s", name, bad)
+	if pt == nil || isVoid(pt) || isFunc(pt) {
+		t.b.fail(a, "unsupported: undefined function %s receives %s, a %s; circ cannot tell what it may do with the memory it points to (--unknown-functions havoc lets it reach whatever the pointer points into)", name, nodeText(a), describeC(a.Type()))
+	}
+	if bad != "" {
+		t.b.fail(a, "unsupported: undefined function %s receives a pointer to %s (--unknown-functions havoc lets it reach whatever the pointer points into)", name, bad)
 	}
 	var specs []cellSpec
 	t.b.layout(pt, "", 0, false, &specs)
 	if len(specs) == 0 {
 		return nil
 	}
-	return &libArg{n: a, addr: t.stableValue(a, p), readOnly: readOnly, first: specs[0].typ}
+	return &libArg{n: a, addr: addr(), readOnly: readOnly, first: specs[0].typ}
+}
+
+// libraryAggregate evaluates struct or union argument a of undefined
+// function name, passed by value (Options.HavocUnknown): the copy reads
+// every cell, and the library may follow each data pointer in it, as
+// it does a pointer argument.
+func (t *tb) libraryAggregate(name string, a cc.ExpressionNode, p cfa.Pos) []*libArg {
+	at := a.Type()
+	src := t.structRvalue(a)
+	tmp := t.b.structLocal(at, "arg", "", 0, false, func(path string, typ cc.Type, off int64, atomic bool) *local {
+		kind, _ := t.b.classify(typ)
+		return t.newVar(nil, "arg."+path, kind, typ)
+	})
+	if tmp.bad != "" {
+		t.b.fail(a, "%s", tmp.bad)
+	}
+	t.copyStruct(lval{l: tmp, typ: at, n: a}, src, structName(src), p)
+	var out []*libArg
+	for _, l := range leaves(tmp) {
+		switch {
+		case l.bad != "":
+			t.b.fail(a, "%s", l.bad)
+		case isPtr(l.typ) && isFunc(pointee(l.typ)):
+			t.b.fail(a, "unsupported: undefined function %s receives function pointer %s in %s, passed by value", name, l.v.CName, nodeText(a))
+		case isPtr(l.typ):
+			if la := t.libArgAt(name, a, pointee(l.typ), func() cfa.Expr { return ref(l.v) }, false); la != nil {
+				out = append(out, la)
+			}
+		}
+	}
+	return out
 }
 
 // libraryReach lowers what an undefined function may do with the memory
@@ -582,14 +644,14 @@ func (t *tb) libraryResult(la *libArg, res *cfa.Var, p cfa.Pos) {
 // untracked instance of a library's object; a value that designates no
 // object does nothing.
 func (t *tb) libraryObjects(la *libArg, p cfa.Pos, body func(o *cfa.Object), untracked func(a int64)) {
-	site := &derefSite{addr: la.addr, typ: la.first, pos: p, text: nodeText(la.n), lenient: true, library: true}
+	site := &derefSite{addr: la.addr, typ: la.first, pos: p, text: nodeText(la.n), lenient: true, library: true, anyType: la.any}
 	site.body = func(x int64) {
 		o, _ := t.b.prog.Memory.Find(x)
 		body(o)
 	}
 	site.untracked = untracked
 	var targets []int64
-	if la.depth == 0 {
+	if la.depth == 0 && !la.any {
 		targets = t.b.eagerTargets(site.typ, la.addr)
 	}
 	// Past the argument, settle arms it (see access) with the objects
@@ -648,8 +710,10 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, readOnly, spawn bool, note string, p cfa.Pos) {
 	ct := t.b.cellTyp[v]
 	pt := pointee(ct)
-	if pt == nil || isVoid(pt) {
-		t.unsupportedHere(p, "unsupported: undefined function %s may follow %s, a pointer to void it reaches through %s; circ cannot tell what it may do with the memory it points to", name, v.CName, nodeText(la.n))
+	_, bad := t.b.cellCount(pt)
+	untyped := pt == nil || isVoid(pt) || bad != ""
+	if isVoid(pt) && !t.b.havocUnknown {
+		t.unsupportedHere(p, "unsupported: undefined function %s may follow %s, a pointer to void it reaches through %s; circ cannot tell what it may do with the memory it points to (--unknown-functions havoc lets it reach whatever the pointer points into)", name, v.CName, nodeText(la.n))
 		return
 	}
 	if la.depth >= maxLibraryDepth {
@@ -657,16 +721,19 @@ func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, r
 		return
 	}
 	var specs []cellSpec
-	if _, bad := t.b.cellCount(pt); bad == "" {
+	if !untyped {
 		t.b.layout(pt, "", 0, false, &specs)
 	}
 	old := t.snapshot(ref(v), ct, p)
-	if len(specs) > 0 {
+	if len(specs) > 0 || (untyped && t.b.havocUnknown) {
 		path := map[*cfa.Object]bool{o: true}
 		for k := range la.path {
 			path[k] = true
 		}
-		next := &libArg{n: la.n, addr: old, readOnly: pt.Attributes().IsConst(), first: specs[0].typ, depth: la.depth + 1, path: path}
+		next := &libArg{n: la.n, addr: old, readOnly: pt != nil && pt.Attributes().IsConst(), depth: la.depth + 1, path: path, any: untyped}
+		if !untyped {
+			next.first = specs[0].typ
+		}
 		t.libraryObjects(next, p, func(o *cfa.Object) {
 			if !path[o] && !libraryOwn(t.b, o) {
 				t.libraryTouch(name, o, next, spawn, note, p)
@@ -674,6 +741,14 @@ func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, r
 		}, func(x int64) { t.libraryUntracked(name, x, p) })
 	}
 	if spawn || readOnly {
+		return
+	}
+	if untyped {
+		// A pointer circ cannot type: the library may clear it; that it
+		// points it elsewhere, circ does not model (the note says so).
+		t.choose(p, arm{}, arm{body: func() {
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: num(0), Pos: p, Approx: true, Note: note})
+		}})
 		return
 	}
 	if !byteType(pt) && !t.b.externable(pt) {

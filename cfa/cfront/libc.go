@@ -6,6 +6,7 @@ package cfront
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"circ/cfa"
@@ -498,6 +499,11 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 			t.discardRead(a, p)
 		case isPtr(at):
 			t.discardRead(a, p)
+		case t.b.isStruct(at) && t.b.havocUnknown:
+			for _, la := range t.libraryAggregate(name, a, p) {
+				ptrs = append(ptrs, la)
+				names = append(names, nodeText(a))
+			}
 		default:
 			t.b.fail(a, "unsupported: %s argument of undefined function %s", describe(at), name)
 		}
@@ -524,6 +530,9 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		}
 		note += fmt.Sprintf(", to touch no memory of the program but the objects %s %s into (reading each cell, following each data pointer there to the object it points into and touching that alike, running the functions there in any number of new threads, and overwriting each cell that is not const: an integer with any value, a function pointer with null or the function it holds, a data pointer with the one it held, null or one of its own) and to keep no pointer", strings.Join(names, " and "), verb)
 	}
+	if t.b.havocUnknown && slices.ContainsFunc(ptrs, func(la *libArg) bool { return la.any }) {
+		note += "; under --unknown-functions havoc it reaches the objects its untyped pointers (void, incomplete types) point into alike, and may clear an untyped pointer it reaches but not point it elsewhere"
+	}
 	if len(cbs) > 0 {
 		note += fmt.Sprintf("; it may run %s in any number of new threads", strings.Join(cbNames, ", "))
 	}
@@ -549,6 +558,13 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 			// strchr, bsearch: a pointer into what it was given.
 			t.choose(p, arm{body: func() {}}, arm{body: func() { t.libraryResult(la, res, p) }})
 		}
+		return ref(res)
+	}
+	if pt := pointee(rt); isPtr(rt) && t.b.havocUnknown && t.b.isStruct(pt) && pt.(fieldList).IsIncomplete() {
+		// A handle the program cannot look into: null or the library's.
+		res := t.temp(rt)
+		h := t.b.libraryHandle(pt, x)
+		t.choose(p, arm{body: func() { t.set(res, num(0), p) }}, arm{body: func() { t.set(res, num(h.Base), p) }})
 		return ref(res)
 	}
 	if !isInt(rt) && !isFloat(rt) {

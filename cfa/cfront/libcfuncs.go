@@ -705,20 +705,42 @@ func (c *libcCall) byteType(i int) cc.Type {
 	return elem
 }
 
+// gettextMsgid is the msgid argument of the gettext functions: the
+// translation they return converts the same arguments (gettext requires
+// it of every translation).
+var gettextMsgid = map[string]int{"gettext": 0, "dgettext": 1, "dcgettext": 1, "ngettext": 0, "dngettext": 1, "dcngettext": 1}
+
+// formatLiteral is the string literal a printf format a is, directly or
+// as the msgid of a gettext call (_("...")), or nil.
+func formatLiteral(a cc.ExpressionNode) *cc.PrimaryExpression {
+	if isLiteral(a) {
+		return stripCasts(a).(*cc.PrimaryExpression)
+	}
+	if x, id := directCall(stripCasts(a)); x != nil {
+		if k, ok := gettextMsgid[id.Token.SrcStr()]; ok {
+			if as := args(x.ArgumentExpressionList); k < len(as) && isLiteral(as[k]) {
+				return stripCasts(as[k]).(*cc.PrimaryExpression)
+			}
+		}
+	}
+	return nil
+}
+
 // printfArgs lowers what a printf-like function reads of the arguments
 // its format (argument i) converts: integers, the chars of each string
 // a %s prints up to its 0 or the precision.
 func (t *tb) printfArgs(c *libcCall, i int) {
 	var convs []printConv
-	known := false // a literal format: convs is what it converts
-	if isLiteral(c.as[i]) {
+	known := false // a format circ reads: convs is what it converts
+	if lit := formatLiteral(c.as[i]); lit != nil {
 		var bad string
-		if convs, bad = printfConvs(literalChars(stripCasts(c.as[i]).(*cc.PrimaryExpression))); bad != "" {
+		if convs, bad = printfConvs(literalChars(lit)); bad != "" {
 			t.b.fail(c.as[i], "unsupported: %s", bad)
 		}
 		known = true
-	} else {
-		// A format circ does not parse is still a string it reads.
+	}
+	if !isLiteral(c.as[i]) {
+		// A format that is no literal is still a string it reads.
 		t.walkChars(charWalk{src: c.vals[i], srcN: c.as[i], elem: c.charType(i), str: true}, c.p)
 	}
 	var prev cfa.Expr // the last '*' argument's value
@@ -742,6 +764,25 @@ func (t *tb) printfArgs(c *libcCall, i int) {
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: num(0), Hi: hi, Pos: c.p, Note: c.name + ": %n, the chars printed so far"})
 				return nil
 			})
+		case !known && isPtr(a.Type()) && isInt(pointee(a.Type())):
+			// A format circ cannot read may print a char pointer with
+			// %s, reading it up to its 0 (at least as much as any other
+			// conversion reads), and may store through a pointer to an
+			// integer with %n (%hhn for a char).
+			typ := pointee(a.Type())
+			if byteType(typ) {
+				t.walkChars(charWalk{src: c.vals[j], srcN: a, elem: typ, str: true}, c.p)
+			}
+			t.choose(c.p, arm{}, arm{body: func() {
+				t.update(t.atAddr(c.vals[j], typ, a), false, func(v *cfa.Var) cfa.Expr {
+					lo, hi := t.b.rangeOf(typ)
+					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: c.p, Note: c.name + ": a %n of a format circ cannot read"})
+					return nil
+				})
+			}})
+		case !known && isPtr(a.Type()):
+			// Any other pointer a format circ cannot read prints with
+			// %p: nothing is read through it.
 		case conv.verb == 'p' || isLiteral(a):
 		case conv.verb == 's':
 			var limit cfa.Expr

@@ -67,6 +67,10 @@ type derefSite struct {
 	// fn: the targets are functions (a call through a pointer), all
 	// armed when the site is lowered.
 	fn bool
+	// anyType: a library's reach through a pointer circ cannot type
+	// (Options.HavocUnknown): every cell of every object fits, and
+	// settle arms the site with those the points-to analysis finds.
+	anyType bool
 	// plainView names the access when its lvalue has a plain type as
 	// written (lvalueAtomicity); checkDerefs rejects the site if it may
 	// reach an atomic cell ("" otherwise). atomicView names it when its

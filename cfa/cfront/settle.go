@@ -82,7 +82,10 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 			}
 			continue
 		}
-		if o != nil && o.Kind == cfa.ExternObject && (s.typ == nil || i == len(o.Cells)) {
+		if o != nil && o.Kind == cfa.ExternObject && len(o.Cells) == 0 && s.library {
+			continue // a library's handle (libraryHandle): its own business
+		}
+		if o != nil && o.Kind == cfa.ExternObject && ((s.typ == nil && !s.anyType) || i == len(o.Cells)) {
 			// Freeing a library's object, or stepping past one
 			// (circ assumes a library's T* points to one T).
 			misfits = append(misfits, a)
@@ -97,6 +100,8 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 			continue
 		}
 		switch {
+		case s.anyType:
+			fits = append(fits, a)
 		case s.typ == nil:
 			if o.Kind == cfa.HeapObject && i == 0 {
 				fits = append(fits, a)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"circ/cfa/cfront"
@@ -14,6 +15,27 @@ import (
 func addCFlags(fs *pflag.FlagSet, o *cfront.Options) {
 	fs.StringArrayVarP(&o.IncludeDirs, "include-dir", "I", nil, "add DIR to the include search path, before the system's (repeatable)")
 	fs.VarP((*defineList)(&o.Defines), "define", "D", "define macro NAME, as 1 or as VALUE: -D NAME or -D NAME=VALUE (repeatable)")
+	fs.Var((*unknownFunctions)(&o.HavocUnknown), "unknown-functions", "what an undefined function the C library table does not know may do with a pointer circ cannot type (void *, an incomplete struct, a struct by value): error, or havoc (read and overwrite whatever it points into; an approximation the report lists)")
+}
+
+// unknownFunctions is --unknown-functions: error or havoc
+// (cfront.Options.HavocUnknown).
+type unknownFunctions bool
+
+func (u *unknownFunctions) String() string {
+	if *u {
+		return "havoc"
+	}
+	return "error"
+}
+func (u *unknownFunctions) Type() string { return "error|havoc" }
+func (u *unknownFunctions) Set(s string) error {
+	switch s {
+	case "error", "havoc":
+		*u = s == "havoc"
+		return nil
+	}
+	return fmt.Errorf("must be error or havoc, not %q", s)
 }
 
 // defineList is a repeatable -D flag that rejects a malformed macro name

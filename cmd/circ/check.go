@@ -469,7 +469,11 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 		}
 		finished(results[i])
 	}
-	for w := 0; w < f.jobs && w < len(rest); w++ {
+	workers := min(f.jobs, len(rest))
+	if decideUB {
+		workers = max(workers, 1) // the program's check (job -1)
+	}
+	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -721,3 +721,58 @@ func TestTimeoutCoversReadingTheProgram(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%s\nwant 20 and the reason", r.code, r.stdout)
 	}
 }
+
+// TestLocksetStage: a location a common mutex orders is decided by the
+// lockset stage, also when the program has an undefined-behaviour site
+// and no location is left for the CIRC engine (the program's own check
+// of that site still runs); --lockset-stage=false hands it to the CIRC
+// engine.
+func TestLocksetStage(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "locked.c")
+	src := `#include <pthread.h>
+int g, a[2];
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *arg) { pthread_mutex_lock(&m); g++; pthread_mutex_unlock(&m); return 0; }
+int main(int argc, char **argv) {
+  pthread_t t;
+  pthread_create(&t, 0, w, 0);
+  pthread_mutex_lock(&m); g++; pthread_mutex_unlock(&m);
+  if (argc > 5) a[argc] = 1;
+  return 0;
+}
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	engine := func(args ...string) (string, int) {
+		r := runCLI(t, append([]string{"check", "-q", "--format", "json", "--var", "g"}, args...)...)
+		var rep struct{ Results []struct{ Variable, Verdict, Engine string } }
+		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || len(rep.Results) != 1 {
+			t.Fatalf("%v\n%s\n%s", err, r.stdout, r.stderr)
+		}
+		if rep.Results[0].Verdict != "safe" {
+			t.Errorf("g is %s, want safe", rep.Results[0].Verdict)
+		}
+		return rep.Results[0].Engine, r.code
+	}
+	if e, code := engine(file); e != "lockset" || code == 10 {
+		t.Errorf("g decided by %s (exit %d), want the lockset stage", e, code)
+	}
+	if e, _ := engine("--lockset-stage=false", file); e != "circ" {
+		t.Errorf("g decided by %s with --lockset-stage=false, want circ", e)
+	}
+}
+
+// TestUnknownFunctionsHavoc: an undefined function given a void pointer
+// is an error naming it by default, and under --unknown-functions havoc
+// an approximation the report lists; a bad value is bad usage.
+func TestUnknownFunctionsHavoc(t *testing.T) {
+	prog := "../../testdata/havoc/unknown_function_havocs_object_behind_void_pointer_race.c"
+	assertBadInput(t, runCLI(t, "check", prog), "undefined function fill", "void", "--unknown-functions havoc")
+	r := runCLI(t, "check", "-q", "--unknown-functions", "havoc", prog)
+	if r.code != 10 || !strings.Contains(r.stdout, "s.count:") || !strings.Contains(r.stdout, "under --unknown-functions havoc") {
+		t.Errorf("exit %d, want a race on s.count and the approximation listed:\n%s", r.code, r.stdout)
+	}
+	assertBadInput(t, runCLI(t, "check", "--unknown-functions", "maybe", prog), "--unknown-functions", "error or havoc")
+}
