@@ -128,7 +128,7 @@ type builder struct {
 	externType   map[*cfa.Object]cc.Type
 	// handles are the library's opaque handles by type (libraryHandle).
 	handles map[string]*cfa.Object
-	mainTB       *tb
+	mainTB  *tb
 	// lateExterns are the types whose library objects a pass created
 	// while lowering (a pointer a library stores); the next pass
 	// creates them before lowering, so that every pointer a library

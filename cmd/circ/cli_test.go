@@ -747,7 +747,9 @@ int main(int argc, char **argv) {
 	}
 	engine := func(args ...string) (string, int) {
 		r := runCLI(t, append([]string{"check", "-q", "--format", "json", "--var", "g"}, args...)...)
-		var rep struct{ Results []struct{ Variable, Verdict, Engine string } }
+		var rep struct {
+			Results []struct{ Variable, Verdict, Engine string }
+		}
 		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || len(rep.Results) != 1 {
 			t.Fatalf("%v\n%s\n%s", err, r.stdout, r.stderr)
 		}
