@@ -609,6 +609,7 @@ func init() {
 		"pthread_attr_setscope":        {2, lowerAttrNoEffect("pthread_attr_t")},
 		"pthread_attr_setschedpolicy":  {2, lowerAttrNoEffect("pthread_attr_t")},
 		"pthread_attr_setinheritsched": {2, lowerAttrNoEffect("pthread_attr_t")},
+		"pthread_attr_setschedparam":   {2, lowerAttrNoEffect("pthread_attr_t")},
 
 		"pthread_self":   {0, func(c *pcall) { c.ret(ref(c.t.self())) }},
 		"pthread_equal":  {2, lowerEqual},
