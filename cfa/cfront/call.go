@@ -411,16 +411,7 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 		case t.b.isStruct(pt):
 			// Copied now, as C evaluates the argument here: a later
 			// argument's side effects must not reach the copy.
-			src := t.structRvalue(a)
-			tmp := t.b.structLocal(pt, "arg", "", 0, false, func(path string, typ cc.Type, off int64, atomic bool) *local {
-				kind, _ := t.b.classify(typ)
-				return t.newVar(nil, "arg."+path, kind, typ)
-			})
-			if tmp.bad != "" {
-				t.b.fail(a, "%s", tmp.bad)
-			}
-			t.copyStruct(lval{l: tmp, typ: pt, n: a}, src, structName(src), p)
-			vals[i].s = &lval{l: tmp, typ: pt, n: a}
+			vals[i].s = &lval{l: t.aggregateArg(a, p), typ: pt, n: a}
 			continue
 		default:
 			if _, bad := t.b.classify(pt); bad == "" {
@@ -486,6 +477,12 @@ func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, v
 		}
 		rhs := t.fit(nil, l.v, vals[i].e, prm.Type())
 		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: rhs, Pos: p})
+		if as := args(x.ArgumentExpressionList); d != nil && i < len(as) && isPtr(prm.Type()) && isVoid(pointee(prm.Type())) && !writes(fd.CompoundStatement, d, false) {
+			if fr.given == nil {
+				fr.given = map[*cc.Declarator]cc.ExpressionNode{}
+			}
+			fr.given[d] = as[i]
+		}
 		if k, ok := t.constArg(rhs); ok && d != nil && !writes(fd.CompoundStatement, d, false) {
 			// A constant argument of a parameter the body never
 			// writes: its value in this copy, for sizes (an

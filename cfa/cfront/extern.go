@@ -545,11 +545,10 @@ func (t *tb) libArgAt(name string, a cc.ExpressionNode, pt cc.Type, addr func() 
 	return &libArg{n: a, addr: addr(), readOnly: readOnly, first: specs[0].typ}
 }
 
-// libraryAggregate evaluates struct or union argument a of undefined
-// function name, passed by value (Options.HavocUnknown): the copy reads
-// every cell, and the library may follow each data pointer in it, as
-// it does a pointer argument.
-func (t *tb) libraryAggregate(name string, a cc.ExpressionNode, p cfa.Pos) []*libArg {
+// aggregateArg copies struct or union argument a, passed by value, into
+// a local of the call (reading every cell, as C's copy does) and returns
+// that local.
+func (t *tb) aggregateArg(a cc.ExpressionNode, p cfa.Pos) *local {
 	at := a.Type()
 	src := t.structRvalue(a)
 	tmp := t.b.structLocal(at, "arg", "", 0, false, func(path string, typ cc.Type, off int64, atomic bool) *local {
@@ -560,6 +559,15 @@ func (t *tb) libraryAggregate(name string, a cc.ExpressionNode, p cfa.Pos) []*li
 		t.b.fail(a, "%s", tmp.bad)
 	}
 	t.copyStruct(lval{l: tmp, typ: at, n: a}, src, structName(src), p)
+	return tmp
+}
+
+// libraryAggregate evaluates struct or union argument a of undefined
+// function name, passed by value (Options.HavocUnknown): the copy reads
+// every cell, and the library may follow each data pointer in it, as
+// it does a pointer argument.
+func (t *tb) libraryAggregate(name string, a cc.ExpressionNode, p cfa.Pos) []*libArg {
+	tmp := t.aggregateArg(a, p)
 	var out []*libArg
 	for _, l := range leaves(tmp) {
 		switch {

@@ -218,13 +218,7 @@ func (t *tb) memCells(name string, a, n cc.ExpressionNode, partialOK bool) (cell
 func (t *tb) memCellsOf(name string, a cc.ExpressionNode, n cc.Node, size int64, ok, partialOK bool) (cells []cellSpec, partial int) {
 	typ := pointee(a.Type())
 	if typ == nil || isVoid(typ) {
-		for {
-			c, ok := strip(a).(*cc.CastExpression)
-			if !ok || c.Case != cc.CastExpressionCast {
-				break
-			}
-			a = c.CastExpression
-		}
+		a = t.typedSource(a)
 		typ = pointee(a.Type())
 	}
 	if (typ == nil || isVoid(typ)) && t.fr.alloc != nil {
@@ -288,12 +282,12 @@ func (t *tb) stableValue(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 // initial state (zeroSync). A value circ cannot compute (a byte other
 // than 0 in a pointer, a byte known only at run time) is havocked.
 func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
-	if _, ok := t.constant(as[2]); !ok && byteType(bufferType(as[0])) {
+	if _, ok := t.constant(as[2]); !ok && byteType(t.bufferType(as[0])) {
 		// A byte buffer of a size known at run time: byte by byte.
 		dst := t.stableValue(as[0], p)
 		c := t.stableValue(as[1], p)
-		fill := t.convert(as[1], c, as[1].Type(), t.b.intType(bufferType(as[0])))
-		t.walkChars(charWalk{dst: dst, dstN: as[0], elem: bufferType(as[0]), limit: t.stableValue(as[2], p), fill: fill}, p)
+		fill := t.convert(as[1], c, as[1].Type(), t.b.intType(t.bufferType(as[0])))
+		t.walkChars(charWalk{dst: dst, dstN: as[0], elem: t.bufferType(as[0]), limit: t.stableValue(as[2], p), fill: fill}, p)
 		return dst
 	}
 	cells, partial := t.memCells("memset", as[0], as[2], true)
@@ -387,7 +381,7 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 // lists), and a size past the T undefined behaviour (circ does not
 // follow a copy out of one object).
 func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
-	dt, st := bufferType(as[0]), bufferType(as[1])
+	dt, st := t.bufferType(as[0]), t.bufferType(as[1])
 	if !byteType(st) || dt == nil || isVoid(dt) {
 		t.b.fail(as[2], "unsupported: %s of a size that is not a constant, from %s", name, describeC(as[1].Type()))
 	}

@@ -321,6 +321,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			t.discardRead(a, p) // a value circ does not compute (float.go)
 		case r == argVaList:
 			t.discardRead(a, p) // stands for the variadic arguments
+		case r == argInt && t.b.isStruct(a.Type()):
+			t.aggregateArg(a, p) // a value (inet_ntoa's struct in_addr): every cell read
 		case isInt(a.Type()) && isNull(a) && (r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord):
 			c.vals[i] = num(0) // a 0 where a pointer may be null
 		case isPtr(a.Type()) && r != argInt && r != argCount && r != argSize:
@@ -510,7 +512,7 @@ func (t *tb) positionIn(c *libcCall, i int, k, last *cfa.Var, sought cfa.Expr, e
 // a type other than char (setsockopt's int, connect's sockaddr) and the
 // count is a constant: touchCells covers its cells.
 func (c *libcCall) typedBuffer(i int) bool {
-	elem := bufferType(c.as[i])
+	elem := c.t.bufferType(c.as[i])
 	if elem == nil || isVoid(elem) || byteType(elem) {
 		return false
 	}
@@ -687,18 +689,36 @@ func (t *tb) touchCells(c *libcCall, i int, write bool) {
 // bufferType is what buffer argument a points to: the pointee of the
 // pointer before any cast, since the function sees bytes ((void *)&val,
 // (struct sockaddr *)&sin).
-func bufferType(a cc.ExpressionNode) cc.Type {
-	if elem := pointee(stripCasts(a).Type()); elem != nil && !isVoid(elem) {
+func (t *tb) bufferType(a cc.ExpressionNode) cc.Type {
+	if elem := pointee(t.typedSource(a).Type()); elem != nil && !isVoid(elem) {
 		return elem
 	}
 	return pointee(a.Type())
+}
+
+// typedSource is the expression whose type says what pointer a points
+// to: a without its casts, and, where that is a void pointer parameter
+// of a function being inlined that its body never writes, the argument
+// the call passed for it, in turn (a wrapper's memset(buf, 0, n) clears
+// what its caller gave it as buf).
+func (t *tb) typedSource(a cc.ExpressionNode) cc.ExpressionNode {
+	a = stripCasts(a)
+	for fr := t.fr; fr != nil; fr = fr.caller {
+		d := identOf(a)
+		given, ok := fr.given[d]
+		if d == nil || !ok {
+			break
+		}
+		a = stripCasts(given)
+	}
+	return a
 }
 
 // byteType is the type of the bytes argument i points to: its chars,
 // also through a cast to void * (write(fd, (void *)buf, n)).
 func (c *libcCall) byteType(i int) cc.Type {
 	a := c.as[i]
-	elem := bufferType(a)
+	elem := c.t.bufferType(a)
 	if elem == nil || elem.Size() != 1 || !isInt(elem) {
 		c.t.b.fail(a, "unsupported: %s of %s through %s (circ models byte buffers of chars)", c.name, describeC(elem), describe(a.Type()))
 	}

@@ -63,6 +63,10 @@ type frame struct {
 	// caller is the frame the call was inlined into (nil for the
 	// template's own function).
 	caller *frame
+	// given maps each void pointer parameter the body never writes to
+	// the argument expression the call passed, in the caller's frame
+	// (typedSource).
+	given map[*cc.Declarator]cc.ExpressionNode
 	// variadic: a variadic function's frame, whose variadic arguments
 	// are va (variadic.go).
 	variadic bool
