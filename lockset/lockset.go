@@ -407,6 +407,11 @@ func (f *flowCtx) post(s *state, e *cfa.Edge) *state {
 		}
 		return t
 	}
+	if f.strict && e.LHS != nil && e.LHS.Kind == cfa.Mutex && (e.Kind == cfa.Assign || e.Kind == cfa.Havoc) {
+		// pthread_mutex_init, a memset of the mutex: whatever it
+		// stores, the lock is no longer surely held.
+		delete(t.held, lock{e.LHS, cfa.Exclusive})
+	}
 	switch e.Kind {
 	case cfa.Lock:
 		f.acquire(t, lock{e.Mutex, cfa.Exclusive}, cfa.NormalMutex)
@@ -428,7 +433,7 @@ func (s *state) local(e *cfa.Edge) {
 	switch e.Kind {
 	case cfa.Assign:
 		var copied map[lock]bool
-		if r, ok := e.RHS.(cfa.Ref); ok && len(s.pending[r.V]) > 0 {
+		if r, ok := e.RHS.(cfa.Ref); ok && len(s.pending[r.V]) > 0 && !e.LHS.Global {
 			copied = map[lock]bool{}
 			for l := range s.pending[r.V] {
 				copied[l] = true
@@ -501,10 +506,12 @@ func (f *flowCtx) release(s *state, obj *cfa.Var, kind cfa.MutexKind) {
 	s.dropPending(obj)
 }
 
-// tryAcquire makes l held on the paths where r is then tested 0.
+// tryAcquire makes l held on the paths where r is then tested 0. A
+// result in a global, which another thread may overwrite before the
+// test, tells nothing.
 func (s *state) tryAcquire(l lock, r *cfa.Var) {
 	delete(s.pending, r)
-	if s.held[l] == 0 {
+	if s.held[l] == 0 && !r.Global {
 		s.pending[r] = map[lock]bool{l: true}
 	}
 }

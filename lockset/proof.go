@@ -149,6 +149,10 @@ func reliableLocks(p *cfa.Program, states [][]*state) map[string]bool {
 			out[name] = true
 		}
 	}
+	if _, clash := owner[AtomicLock]; clash {
+		// A mutex named like the pseudo-lock: neither can be told apart.
+		delete(out, AtomicLock)
+	}
 	return out
 }
 

@@ -1324,7 +1324,9 @@ func (a *analysis) build() *ARG {
 		from, to := loc[a.find(re.from)], loc[a.find(re.to)]
 		act := a.Action(re.edge)
 		if re.edge.Kind == cfa.TryLock && !re.mayAcquire {
-			act.Havoc = nil // a failing trylock leaves the mutex alone
+			// A failing trylock leaves the mutex alone; it still
+			// stores EBUSY into its result.
+			act.Havoc = slices.DeleteFunc(slices.Clone(act.Havoc), func(v string) bool { return v == re.edge.Mutex.Name })
 		}
 		act.Havoc = a.observable(re.edge, act.Havoc)
 		act.Guard = NewRegion(a.Preds, false, []uint64{re.pre})

@@ -126,8 +126,9 @@ type builder struct {
 	externs      []*cfa.Object
 	externByType map[string]*cfa.Object
 	externType   map[*cfa.Object]cc.Type
-	// handles are the library's opaque handles by type (libraryHandle).
-	handles map[string]*cfa.Object
+	// handles stand for the library's opaque handles, by type
+	// (libraryHandle).
+	handles map[string]*cfa.Var
 	mainTB  *tb
 	// lateExterns are the types whose library objects a pass created
 	// while lowering (a pointer a library stores); the next pass
@@ -234,7 +235,7 @@ func (b *builder) build() *cfa.Program {
 	b.orderOps = map[cfa.Expr]cc.Node{}
 	b.externByType = map[string]*cfa.Object{}
 	b.externType = map[*cfa.Object]cc.Type{}
-	b.handles = map[string]*cfa.Object{}
+	b.handles = map[string]*cfa.Var{}
 	b.prog.Memory = &cfa.Memory{First: addressBase(b.ast)}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {

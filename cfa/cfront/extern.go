@@ -119,21 +119,24 @@ func (b *builder) externObject(typ cc.Type, n cc.Node) *cfa.Object {
 	return o
 }
 
-// libraryHandle is the library's object a pointer to incomplete type
-// typ that an undefined function returns points to, under
-// Options.HavocUnknown: a handle the program cannot look into (its type
-// has no layout), an object without cells that every handle of the
-// type shares. A library's reach through it touches nothing of the
-// program (unarmed).
-func (b *builder) libraryHandle(typ cc.Type, n cc.Node) *cfa.Object {
+// libraryHandle is what a pointer to incomplete type typ that an
+// undefined function returns may point to, under Options.HavocUnknown:
+// a handle the program cannot look into (its type has no layout). The
+// result is any value, so that two handles may be equal or not and
+// null or not; for the points-to analysis it is the address of one
+// object without cells per type, which a library's reach skips
+// (unarmed): the returned variable stands for it (cfa.Edge.Like).
+func (b *builder) libraryHandle(typ cc.Type, n cc.Node) *cfa.Var {
 	key := typeKey(typ)
-	if o := b.handles[key]; o != nil {
-		return o
+	if v := b.handles[key]; v != nil {
+		return v
 	}
-	name := "extern(" + strings.ReplaceAll(key, " ", "_") + ")"
-	o := b.prog.Memory.NewObject(&cfa.Object{Name: b.unique(name), Kind: cfa.ExternObject, Pos: b.pos(n)})
-	b.handles[key] = o
-	return o
+	name := b.unique("extern(" + strings.ReplaceAll(key, " ", "_") + ")")
+	o := b.prog.Memory.NewObject(&cfa.Object{Name: name, Kind: cfa.ExternObject, Pos: b.pos(n)})
+	v := &cfa.Var{Name: b.unique(name + "::handle"), Global: true, Kind: cfa.Sync, CName: name + "::handle", Pos: o.Pos, Init: o.Base}
+	b.prog.Globals = append(b.prog.Globals, v)
+	b.handles[key] = v
+	return v
 }
 
 // typeKey names the objects of type t that a library's pointer may

@@ -555,10 +555,9 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 		return ref(res)
 	}
 	if pt := pointee(rt); isPtr(rt) && t.b.havocUnknown && t.b.isStruct(pt) && pt.(fieldList).IsIncomplete() {
-		// A handle the program cannot look into: null or the library's.
+		// A handle the program cannot look into: any value.
 		res := t.temp(rt)
-		h := t.b.libraryHandle(pt, x)
-		t.choose(p, arm{body: func() { t.set(res, num(0), p) }}, arm{body: func() { t.set(res, num(h.Base), p) }})
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Like: t.b.libraryHandle(pt, x), Pos: p, Note: "a handle of undefined function " + name + ": any value"})
 		return ref(res)
 	}
 	if !isInt(rt) && !isFloat(rt) {

@@ -898,7 +898,8 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 	var specs []cellSpec
 	t.b.layout(typ, "", 0, false, &specs)
 	t.b.checkUnionInit(typ, init)
-	defer t.b.wholeWrites(t.c, len(t.c.Edges))
+	whole := newWholeCopy(t.c)
+	defer whole.done(t.b)
 	if init != nil && init.Case == cc.InitializerExpr && (t.b.isStruct(typ) || isArray(typ)) {
 		if isArray(typ) {
 			t.b.fail(init, "unsupported: initializer of array %s", o.Name)
@@ -915,7 +916,9 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 			case ci.l.bad != "":
 			case v.Kind == cfa.Data:
 				lo, hi := t.b.rangeOf(cs.typ)
+				n := len(t.c.Edges)
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "uninitialized " + v.CName})
+				whole.write(v, n)
 			case v.Kind == cfa.Mutex:
 				t.setGarbage(v, true, p)
 			}
@@ -959,7 +962,9 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: e, Pos: p})
 			continue
 		}
+		n := len(t.c.Edges)
 		t.assignTo(v, e, p)
+		whole.write(v, n)
 	}
 }
 

@@ -272,9 +272,7 @@ func (t *tb) declStruct(d *cc.Declarator, init *cc.Initializer) *local {
 	default:
 		t.b.checkStructInit(init, d.Name())
 		t.b.checkUnionInit(d.Type(), init)
-		first := len(t.c.Edges)
 		t.initStructList(l, init, d.Name(), p)
-		t.b.wholeWrites(t.c, first)
 	}
 	return l
 }
@@ -304,6 +302,8 @@ func (t *tb) structVar(d *cc.Declarator) *local {
 // initStructList assigns each leaf of l its initializer's value (zero if
 // the list omits it), in field order.
 func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.Pos) {
+	whole := newWholeCopy(t.c)
+	defer whole.done(t.b)
 	for _, f := range t.leafOffsets(l) {
 		if f.l.bad != "" {
 			if t.b.leafInit(init, f.off, f.l.typ, "", "") != nil {
@@ -337,7 +337,9 @@ func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.
 			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: e, Pos: p})
 			continue
 		}
+		n := len(t.c.Edges)
 		t.assignTo(v, e, p)
+		whole.write(v, n)
 	}
 }
 
@@ -569,7 +571,8 @@ func structName(lv lval) string {
 // moves. Through a pointer, circ cannot tell whether the struct is
 // atomic as a whole, so atomic fields are an error there.
 func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
-	defer t.b.wholeWrites(t.c, len(t.c.Edges))
+	whole := newWholeCopy(t.c)
+	defer whole.done(t.b)
 	dl, sl := t.structLeaves(dst, name, p), t.structLeaves(src, name, p)
 	if len(dl) != len(sl) {
 		t.b.failAt(p, "unsupported: assignment between different struct types")
@@ -597,11 +600,15 @@ func (t *tb) copyStruct(dst, src lval, name string, p cfa.Pos) {
 	}
 	write := func(d lval, val cfa.Expr, typ cc.Type) {
 		if d.l != nil {
+			n := len(t.c.Edges)
 			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: d.l.v, RHS: val, Pos: p})
+			whole.write(d.l.v, n)
 			return
 		}
 		t.updateWith(d, false, dstAtomic, func(v *cfa.Var) cfa.Expr {
+			n := len(t.c.Edges)
 			t.assignTo(v, t.fit(nil, v, val, typ), p)
+			whole.write(v, n)
 			return nil
 		})
 	}

@@ -21,7 +21,7 @@ package cfront
 // write of one member conflicts with every access of another that
 // overlaps it, which is C11's rule (one memory location), and two reads
 // never do. A copy of a whole union (a struct assignment) writes every
-// cell itself and needs no extra write (wholeWrites). Members that would
+// cell itself and needs no extra write (wholeCopy). Members that would
 // overlap a synchronization object, a thread handle or an atomic cell
 // are rejected where used: circ has no arbitrary value for those.
 
@@ -147,12 +147,44 @@ func (b *builder) noteStructOverlaps(typ cc.Type, l *local) {
 	b.noteOverlaps(specs, vars)
 }
 
-// wholeWrites marks the edges c gained since it had first of them: they
-// write every cell of the unions they write into (a struct copy), so
-// that clobberUnions adds nothing after them.
-func (b *builder) wholeWrites(c *cfa.CFA, first int) {
-	for _, e := range c.Edges[first:] {
-		b.whole[e] = true
+// wholeCopy collects the cell writes of one copy or initialization of
+// an object, so that the writes of a union it writes whole need no
+// extra writes (clobberUnions): a write whose every overlapping cell
+// the copy writes too leaves the union as consistent as its source.
+type wholeCopy struct {
+	c     *cfa.CFA
+	edges []*cfa.Edge
+	wrote map[*cfa.Var]bool
+}
+
+func newWholeCopy(c *cfa.CFA) *wholeCopy {
+	return &wholeCopy{c: c, wrote: map[*cfa.Var]bool{}}
+}
+
+// write records that the copy wrote cell v with an edge added since c
+// had since edges (or the one before: assignTo may make the edge that
+// computed the value write v).
+func (w *wholeCopy) write(v *cfa.Var, since int) {
+	for i := len(w.c.Edges) - 1; i >= max(since-1, 0); i-- {
+		if e := w.c.Edges[i]; e.LHS == v {
+			w.edges = append(w.edges, e)
+			break
+		}
+	}
+	w.wrote[v] = true
+}
+
+// done marks the recorded writes whose overlapping cells the copy all
+// wrote.
+func (w *wholeCopy) done(b *builder) {
+	for _, e := range w.edges {
+		all := true
+		for _, o := range b.overlapping[e.LHS] {
+			all = all && w.wrote[o.v]
+		}
+		if all {
+			b.whole[e] = true
+		}
 	}
 }
 
@@ -165,7 +197,7 @@ func (b *builder) clobberUnions() {
 	}
 	for _, c := range b.prog.Templates {
 		for _, e := range c.Edges {
-			if b.clobbered[e] || b.whole[e] || e.LHS == nil || (e.Kind != cfa.Assign && e.Kind != cfa.Havoc) {
+			if b.clobbered[e] || b.whole[e] || e.LHS == nil || (e.Kind != cfa.Assign && e.Kind != cfa.Havoc && e.Kind != cfa.TryLock) {
 				continue
 			}
 			b.clobbered[e] = true
