@@ -53,6 +53,7 @@ const (
 	resLibrary                    // null or a pointer into the library's objects
 	resDest                       // its first argument (strcpy, strcat)
 	resInString                   // null or a pointer into its argString (strchr: the first char equal to its argInt)
+	resInBytes                    // null or a pointer into the argCount bytes of its argBytesIn (memchr)
 	resDup                        // null or a fresh block holding a copy of its argString (strdup)
 	resCount                      // -1 or the number of bytes read or written, at most argCount
 	resItems                      // the number of items read or written, at most argCount (fread)
@@ -125,6 +126,7 @@ var libcFuncs = map[string]libcFunc{
 	"strcasecmp":  {args: []libcArg{argString, argString}, approx: "strcasecmp: reads both strings whole"},
 	"strncasecmp": {args: []libcArg{argString, argString, argCount}, approx: "strncasecmp: reads both strings up to the count"},
 	"strchr":      {args: []libcArg{argString, argInt}, result: resInString},
+	"memchr":      {args: []libcArg{argBytesIn, argInt, argCount}, result: resInBytes, approx: "memchr: reads all the bytes; returns null or any position in them"},
 	"strrchr":     {args: []libcArg{argString, argInt}, result: resInString, approx: "strrchr: returns null or any position in the string"},
 	"strstr":      {args: []libcArg{argString, argString}, result: resInString, approx: "strstr: reads both strings whole; returns null or any position in the first"},
 	"strpbrk":     {args: []libcArg{argString, argString}, result: resInString, approx: "strpbrk: reads both strings whole; returns null or any position in the first"},
@@ -411,6 +413,13 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			if f.result == resCount {
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(-1), Hi: c.count(), Pos: p, Note: name + " result"})
 			}
+			if f.result == resInBytes {
+				j := t.temp(nil)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: mkBin(cfa.Sub, c.count(), num(1)), Pos: p, Note: name + ": a position in the bytes"})
+				t.choose(p,
+					arm{body: func() { t.set(res, num(0), p) }},
+					arm{cond: mkBin(cfa.Gt, c.count(), num(0)), body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(j)), p) }})
+			}
 		case argBytesOut:
 			var n *cfa.Var
 			if c.typedBuffer(i) {
@@ -445,7 +454,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 	switch f.result {
 	case resLength:
 		return ref(length), true
-	case resInString, resDup, resCount, resItems, resCompare:
+	case resInString, resInBytes, resDup, resCount, resItems, resCompare:
 		return ref(res), true
 	case resDest:
 		if c.arg(argBytesOut) < 0 {
