@@ -841,18 +841,23 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 	if init != nil && init.Case == cc.InitializerExpr && !isInt(d.Type()) && !isPtr(d.Type()) {
 		b.fail(init, "unsupported: initializer of %s from a value of type %s", cname, describe(init.Type()))
 	}
-	b.checkUnionInit(d.Type(), init)
+	img := b.unionImage(d.Type(), init)
 	key := b.objKey(d)
 	atomicObj := b.isAtomicObject(d)
 	b.placing = key
 	defer func() { b.placing = nil }() // also when the layout fails
 	o := b.newObject(cfa.StaticObject, name, d.Type(), b.pos(d), nil, d, func(cs cellSpec) *local {
 		kind, _ := b.classify(cs.typ)
+		atomic := atomicObj || cs.atomic
+		if len(cs.arms) > 0 && kind == cfa.Data {
+			l := b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, nil)
+			l.v.Init = img.value(cs.off, cs.typ, b, d)
+			return l
+		}
 		li := init
 		if cs.path != "" {
 			li = b.leafInit(init, cs.off, cs.typ, b.syncTypeName(cs.typ), cname+cs.path)
 		}
-		atomic := atomicObj || cs.atomic
 		return b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, li)
 	})
 	b.objects[key] = o

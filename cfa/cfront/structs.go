@@ -241,11 +241,16 @@ func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc
 			b.fail(init, "unsupported: initializer of struct %s from a struct value", cname)
 		}
 		b.checkStructInit(init, cname)
-		b.checkUnionInit(d.Type(), init)
 	}
+	img := b.unionImage(d.Type(), init)
 	base := b.objKey(d)
 	return b.structLocal(d.Type(), cname, "", 0, b.isAtomicObject(d), func(path string, typ cc.Type, off int64, atomic bool) *local {
 		kind, _ := b.classify(typ)
+		if img.covers(off) && kind == cfa.Data {
+			l := b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomic, nil)
+			l.v.Init = img.value(off, typ, b, d)
+			return l
+		}
 		li := b.leafInit(init, off, typ, b.syncTypeName(typ), cname+"."+path)
 		return b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomic, li)
 	})

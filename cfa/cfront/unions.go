@@ -234,20 +234,30 @@ func (b *builder) clobber(e *cfa.Edge, o overlap) *cfa.Edge {
 	return w
 }
 
-// checkUnionInit rejects an initializer of an object of type typ that
-// gives a union member a value other than zero: each cell takes its
-// value from the initializer at its offset, which gives every member
-// its bytes' value only when they are zero.
-func (b *builder) checkUnionInit(typ cc.Type, init *cc.Initializer) {
+// unionBytes is what an initializer gives the bytes of the unions in an
+// object: the byte ranges the unions span, and the bytes of each integer
+// constant the initializer writes there (every other byte is zero).
+type unionBytes struct {
+	spans   [][2]int64
+	bytes   map[int64]byte
+	nonZero *cc.Initializer // the first initializer of a non-zero value
+}
+
+// unionImage lays out the constants initializer init (of an object of
+// type typ) writes into the unions the object holds, each in the bytes
+// of the type it initializes, least significant first (x86-64). An
+// initializer there that is no integer constant (an address, a
+// floating-point value) is rejected: its bytes are no value circ knows.
+func (b *builder) unionImage(typ cc.Type, init *cc.Initializer) *unionBytes {
+	u := &unionBytes{bytes: map[int64]byte{}}
 	if init == nil || init.Case != cc.InitializerInitList {
-		return
+		return u
 	}
-	var spans [][2]int64
 	var walk func(t cc.Type, off int64)
 	walk = func(t cc.Type, off int64) {
 		switch {
 		case t.Kind() == cc.Union && b.isStruct(t):
-			spans = append(spans, [2]int64{off, off + t.Size()})
+			u.spans = append(u.spans, [2]int64{off, off + t.Size()})
 		case isArray(t):
 			at := t.(*cc.ArrayType)
 			for i := int64(0); i < at.Len(); i++ {
@@ -263,24 +273,72 @@ func (b *builder) checkUnionInit(typ cc.Type, init *cc.Initializer) {
 		}
 	}
 	walk(typ, 0)
-	if len(spans) == 0 {
-		return
+	if len(u.spans) == 0 {
+		return u
 	}
 	inspect(init, func(n any) bool {
 		x, ok := n.(*cc.Initializer)
-		if !ok || x.Case != cc.InitializerExpr {
+		if !ok || x.Case != cc.InitializerExpr || !u.covers(x.Offset()) {
 			return true
 		}
-		for _, s := range spans {
-			if x.Offset() < s[0] || x.Offset() >= s[1] {
-				continue
-			}
-			if v, ok := intValue(x.AssignmentExpression.Value()); !ok || v != 0 || hasSE(x.AssignmentExpression) {
-				b.fail(x, "unsupported: initializer of a union member other than zero (circ gives a union's members their value from zero bytes only)")
-			}
+		v, isConst := intValue(x.AssignmentExpression.Value())
+		if !isConst || hasSE(x.AssignmentExpression) || x.Len() > 1 || !isInt(x.Type()) && !(isPtr(x.Type()) && v == 0) {
+			b.fail(x, "unsupported: initializer of a union member other than an integer constant (circ gives a union's members their value from its bytes)")
+		}
+		if v != 0 && u.nonZero == nil {
+			u.nonZero = x
+		}
+		for k := int64(0); k < x.Type().Size(); k++ {
+			u.bytes[x.Offset()+k] = byte(uint64(v) >> (8 * k))
 		}
 		return true
 	})
+	return u
+}
+
+// covers reports whether byte offset off lies in a union.
+func (u *unionBytes) covers(off int64) bool {
+	for _, s := range u.spans {
+		if off >= s[0] && off < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// value is what cell of type typ at byte offset off reads from the
+// bytes: an integer or a pointer from its bytes, least significant
+// first; a _Bool's byte must be 0 or 1 and a pointer's value no
+// address, or the cell is rejected at n.
+func (u *unionBytes) value(off int64, typ cc.Type, b *builder, n cc.Node) int64 {
+	var raw uint64
+	for k := typ.Size() - 1; k >= 0; k-- {
+		raw = raw<<8 | uint64(u.bytes[off+k])
+	}
+	switch {
+	case raw == 0 || isFloat(typ):
+		return 0 // a floating-point value is opaque (float.go)
+	case typ.Kind() == cc.Bool && raw == 1:
+		return 1
+	case isInt(typ) && typ.Kind() != cc.Bool:
+		if v, ok := intTypeOf(b.canon(typ)).Wrap(int64(raw)); ok {
+			return v
+		}
+	case isPtr(typ) && int64(raw) > 0 && !b.prog.Memory.IsAddr(int64(raw)):
+		return int64(raw)
+	}
+	b.fail(n, "unsupported: union member of %s whose initialized bytes are no value of its type", describeC(typ))
+	return 0
+}
+
+// checkUnionInit rejects an initializer of an object of type typ, in
+// automatic storage, that gives a union member a value other than zero:
+// each cell takes its value from the initializer at its offset, which
+// gives every member its bytes' value only when they are zero.
+func (b *builder) checkUnionInit(typ cc.Type, init *cc.Initializer) {
+	if x := b.unionImage(typ, init).nonZero; x != nil {
+		b.fail(x, "unsupported: initializer of a union member other than zero in automatic storage (circ gives a union's members their value from zero bytes only)")
+	}
 }
 
 // bytesOf is the value that integer cell o, inside a cell written the
