@@ -786,13 +786,7 @@ func (t *tb) printfArgs(c *libcCall, i int) {
 				prev = c.vals[j]
 			}
 		case conv.verb == 'n' && isPtr(a.Type()) && isInt(pointee(a.Type())):
-			// %n stores the number of chars printed so far.
-			typ := pointee(a.Type())
-			t.update(t.atAddr(c.vals[j], typ, a), false, func(v *cfa.Var) cfa.Expr {
-				_, hi := t.b.rangeOf(typ)
-				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: num(0), Hi: hi, Pos: c.p, Note: c.name + ": %n, the chars printed so far"})
-				return nil
-			})
+			t.storeCount(c, j, "%n, the chars printed so far")
 		case !known && isPtr(a.Type()) && isInt(pointee(a.Type())):
 			// A format circ cannot read may print a char pointer with
 			// %s, reading it up to its 0 (at least as much as any other
@@ -802,13 +796,7 @@ func (t *tb) printfArgs(c *libcCall, i int) {
 			if byteType(typ) {
 				t.walkChars(charWalk{src: c.vals[j], srcN: a, elem: typ, str: true}, c.p)
 			}
-			t.choose(c.p, arm{}, arm{body: func() {
-				t.update(t.atAddr(c.vals[j], typ, a), false, func(v *cfa.Var) cfa.Expr {
-					lo, hi := t.b.rangeOf(typ)
-					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: c.p, Note: c.name + ": a %n of a format circ cannot read"})
-					return nil
-				})
-			}})
+			t.choose(c.p, arm{}, arm{body: func() { t.storeCount(c, j, "a %n of a format circ cannot read") }})
 		case !known && isPtr(a.Type()):
 			// Any other pointer a format circ cannot read prints with
 			// %p: nothing is read through it.
@@ -827,6 +815,18 @@ func (t *tb) printfArgs(c *libcCall, i int) {
 			t.b.fail(a, "unsupported: %s argument of %s", describe(a.Type()), c.name)
 		}
 	}
+}
+
+// storeCount lowers a %n conversion of argument j of printf-like call
+// c: the count of chars printed so far, stored through the pointer in
+// its type (a %hhn count wraps), which note names.
+func (t *tb) storeCount(c *libcCall, j int, note string) {
+	typ := pointee(c.as[j].Type())
+	t.update(t.atAddr(c.vals[j], typ, c.as[j]), false, func(v *cfa.Var) cfa.Expr {
+		lo, hi := t.b.rangeOf(typ)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: c.p, Note: c.name + ": " + note})
+		return nil
+	})
 }
 
 // compareStrings lowers strcmp and strncmp: both strings read up to the
