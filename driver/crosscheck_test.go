@@ -41,6 +41,13 @@ func TestCrossCheckHavoc(t *testing.T) {
 	crossCheckDir(t, "../testdata/havoc", 4, cfront.Options{HavocUnknown: true})
 }
 
+// TestCrossCheckMCU is TestCrossCheck for the programs of testdata/mcu:
+// interrupt-driven code for a microcontroller (cfront/mcu.go), which no
+// x86 compiler builds for the native replay.
+func TestCrossCheckMCU(t *testing.T) {
+	crossCheckDir(t, "../testdata/mcu", 7, cfront.Options{})
+}
+
 // crossCheckDir cross-checks the at least min programs of dir, lowered
 // with opts.
 func crossCheckDir(t *testing.T, dir string, min int, opts cfront.Options) {

@@ -113,6 +113,9 @@ func (t *tb) asmStatement(a *cc.Asm, n cc.Node) {
 		t.b.fail(n, "unsupported: asm goto")
 	}
 	key := strings.Join(strings.Fields(parts.text), "")
+	if t.mcuAsmStatement(key, parts, n, p) {
+		return
+	}
 	effect, known := asmEffects[key]
 	if !known {
 		for _, c := range parts.clobbers {

@@ -143,6 +143,9 @@ type builder struct {
 	libInts []libInt
 	// literals are the objects of the string literals lowered so far.
 	literals map[*cc.PrimaryExpression]*cfa.Object
+	// mcu is the microcontroller a program for one runs on (mcu.go);
+	// nil for others.
+	mcu *mcuModel
 }
 
 // local is what a C variable maps to: a cfa variable, or the reason it
@@ -165,6 +168,9 @@ type local struct {
 	// atomic marks a struct variable that is _Atomic as a whole: a copy
 	// to or from it is one atomic access.
 	atomic bool
+	// hw is a hardware register's asm label (mcu.go): each read is any
+	// value.
+	hw string
 }
 
 func (b *builder) fail(n cc.Node, format string, args ...any) {
@@ -288,6 +294,7 @@ func (b *builder) build() *cfa.Program {
 		}
 	}
 	b.checkAttributes()
+	b.scanRegisters()
 	b.scanMutexKinds()
 	b.scanAddressTaken()
 	b.scanAllocations()
@@ -305,6 +312,9 @@ func (b *builder) build() *cfa.Program {
 	// Globals defined in the program, in declaration order. Globals of an
 	// unsupported type are an error only when used.
 	for _, name := range order {
+		if _, hw := b.mcu.registerOf(b.gdecls[name]); hw {
+			continue // no memory circ checks (mcu.go)
+		}
 		if defined[name] && !b.gdecls[name].IsThreadLocal() {
 			b.global(name)
 		}
@@ -332,6 +342,14 @@ func (b *builder) build() *cfa.Program {
 		return nil
 	}
 	for _, c := range b.prog.Templates {
+		if b.mcu != nil {
+			// Main starts at reset, with interrupts disabled.
+			entry := giesAny
+			if c.Index == 0 {
+				entry = giesZero
+			}
+			b.mcu.markInterruptsOff(c, entry)
+		}
 		simplify(c)
 		if e, why := c.MarkHandlers(); e != nil {
 			b.failAt(e.Pos, "handler region not well nested: %s", why)
@@ -365,8 +383,11 @@ func (b *builder) checkAttributes() {
 			if why, bad := runAttributes[name]; bad {
 				b.fail(av, "unsupported: __attribute__((%s)): the code it names %s", name, why)
 			}
-			if name == "constructor" || name == "destructor" {
+			switch name {
+			case "constructor", "destructor":
 				b.initAttribute(av, name, stack)
+			case "interrupt", "signal":
+				b.interruptAttribute(av, name, stack)
 			}
 			b.layoutAttribute(av, name, stack)
 		}

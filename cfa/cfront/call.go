@@ -51,6 +51,9 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 	if name == "" {
 		return t.indirectCall(x, as, want, p)
 	}
+	if v, ok := t.mcuCall(name, x, as, want, p); ok {
+		return v
+	}
 	if v, ok := t.builtin(name, x, as, want, p); ok {
 		return v
 	}
@@ -497,6 +500,9 @@ func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, v
 	case isInt(rt) || isPtr(rt) || isFloat(rt):
 		fr.ret = t.newVar(nil, "return", cfa.Data, rt).v
 		t.b.stable[fr.ret] = true
+	case t.b.isStruct(rt) && !t.b.holdsArray(rt):
+		fr.retStruct = t.structTemp(rt, name+"::return")
+		t.structResults = append(t.structResults, structResult{x, fr.retStruct})
 	default:
 		t.b.fail(x, "unsupported: %s returns %s", name, describe(rt))
 	}

@@ -408,9 +408,6 @@ func (b *builder) fieldOffset(st cc.Type, name string, n cc.Node) (int64, *cc.Fi
 			continue
 		}
 		if f.Name() == name {
-			if f.IsBitfield() {
-				b.fail(n, "unsupported: bit-field %s", name)
-			}
 			return off, f
 		}
 		k, bad := b.cellCount(f.Type())
@@ -435,6 +432,11 @@ type cellSpec struct {
 	// arms places the cell in the unions it lies in, outermost first
 	// (unions.go).
 	arms []unionArm
+	// bitField is the bit-field the cell holds, if any, and bitRun
+	// names the memory location it shares with its neighbours
+	// (bitfields.go).
+	bitField *cc.Field
+	bitRun   string
 }
 
 // layout lists the cells of type t in memory order; it agrees with
@@ -453,8 +455,12 @@ func (b *builder) layout(t cc.Type, path string, off int64, atomic bool, out *[]
 			b.layoutUnion(st, path, off, atomic, out)
 			break
 		}
+		runs := bitFieldRuns(st)
 		for i := 0; i < st.NumFields(); i++ {
 			b.layoutField(st.FieldByIndex(i), path, off, atomic, out)
+			if last := len(*out) - 1; last >= 0 && (*out)[last].bitField == st.FieldByIndex(i) {
+				(*out)[last].bitRun = fmt.Sprintf("%s#%d", path, runs[i])
+			}
 		}
 	default:
 		cs := cellSpec{path: path, typ: t, off: off, atomic: atomic}
@@ -474,7 +480,7 @@ func (b *builder) layoutField(fl *cc.Field, path string, off int64, atomic bool,
 	p := path + "." + fl.Name()
 	switch _, bad := b.cellCount(fl.Type()); {
 	case fl.IsBitfield():
-		*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: bit-field " + fl.Name()})
+		*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), atomic: atomic, bitField: fl})
 	case fl.Name() == "":
 		*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: anonymous struct or union member"})
 	case fl.IsFlexibleArrayMember():
@@ -531,6 +537,7 @@ func (b *builder) layOut(o *cfa.Object, specs []cellSpec, mk func(cs cellSpec) *
 			l = mk(cs)
 		}
 		b.setType(l.v, cs.typ)
+		narrowBitField(l.v, cs.bitField)
 		o.Cells = append(o.Cells, l.v)
 		o.Paths = append(o.Paths, cs.path)
 		b.cells[l.v] = &cellInfo{obj: o, l: l, idx: len(o.Cells) - 1, off: cs.off}
@@ -902,8 +909,8 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 	}
 	var specs []cellSpec
 	t.b.layout(typ, "", 0, false, &specs)
-	t.b.checkUnionInit(typ, init)
 	whole := newWholeCopy(t.c)
+	defer t.restoreUnionInits(specs, o.Cells, init, p)
 	defer whole.done(t.b)
 	if init != nil && init.Case == cc.InitializerExpr && (t.b.isStruct(typ) || isArray(typ)) {
 		if isArray(typ) {

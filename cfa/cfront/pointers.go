@@ -165,6 +165,10 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 		switch x.Case {
 		case cc.PostfixExpressionPrimary:
 			return t.lvalue(x.PrimaryExpression)
+		case cc.PostfixExpressionCall:
+			if t.b.isStruct(x.Type()) {
+				return t.structCall(x) // f().m
+			}
 		case cc.PostfixExpressionSelect:
 			base := t.lvalue(x.PostfixExpression)
 			name := x.Token2.SrcStr()
@@ -221,6 +225,9 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 		case cc.UnaryExpressionPostfix:
 			return t.lvalue(x.PostfixExpression)
 		case cc.UnaryExpressionDeref:
+			if l := t.addressedRegister(x); l != nil {
+				return lval{l: l, typ: pointee(x.CastExpression.Type()), n: x}
+			}
 			return t.atAddr(t.expr(x.CastExpression, true), pointee(x.CastExpression.Type()), x)
 		}
 	}
@@ -528,6 +535,8 @@ func (t *tb) readLocal(l *local, n cc.Node) cfa.Expr {
 		t.b.fail(n, "unsupported: synchronization object %s used as a value", l.v.CName)
 	case t.b.atomic[l.v]:
 		return t.atomicLoad(l.v, t.b.pos(n))
+	case l.hw != "":
+		return t.readRegister(l, n)
 	}
 	if k, ok := t.known[l.v]; ok {
 		return num(k) // a counter of an unrolled loop (unroll.go)

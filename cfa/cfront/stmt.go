@@ -40,22 +40,30 @@ type tb struct {
 	// orders memoryOrder read for the next operation (NotAtomic:
 	// seq_cst, the order of an operation that names none).
 	order, pending, pendingFail cfa.MemoryOrder
+	// registers are the thread's stand-ins for hardware registers
+	// (mcu.go).
+	registers map[any]*local
+	// structResults are the struct return values of the calls being
+	// lowered (structCall).
+	structResults []structResult
 }
 
 // frame is one inline instance of a function.
 type frame struct {
-	fd     *cc.FunctionDefinition
-	name   string
-	vars   map[*cc.Declarator]*local
-	ret    *cfa.Var // receives the return value; nil for void functions
-	retLoc int
-	top    bool           // the template's own function: return exits the thread
-	id     int            // numbers the template's frames (cfa.Var.Frame)
-	roles  map[string]int // locals named so far, by C name (cfa.Var.Role)
-	labels map[string]int
-	brk    []int
-	cont   []int
-	sw     []*switchCtx
+	fd   *cc.FunctionDefinition
+	name string
+	vars map[*cc.Declarator]*local
+	ret  *cfa.Var // receives the return value; nil for void functions
+	// retStruct receives a struct return value (structResult).
+	retStruct *local
+	retLoc    int
+	top       bool           // the template's own function: return exits the thread
+	id        int            // numbers the template's frames (cfa.Var.Frame)
+	roles     map[string]int // locals named so far, by C name (cfa.Var.Role)
+	labels    map[string]int
+	brk       []int
+	cont      []int
+	sw        []*switchCtx
 	// alloc is what the call being inlined tells of the objects the
 	// function allocates and returns as a pointer to void (allocUse),
 	// nil when it tells nothing.
@@ -134,7 +142,11 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 		}
 	}
 	if fr.name == "main" {
+		t.startHandlers(b.pos(fd.Declarator))
 		t.runInitFuncs(b.ctors, false, b.pos(fd.Declarator))
+	}
+	if h := b.mcu.handlerOf(c); h != nil {
+		t.handlerPrologue(h, b.pos(fd.Declarator))
 	}
 	t.block(fd.CompoundStatement)
 	if t.cur != -1 {
@@ -295,6 +307,7 @@ func (t *tb) ret(p cfa.Pos) {
 		}
 		return
 	}
+	t.reti(p)
 	t.exit(p)
 }
 
@@ -371,6 +384,9 @@ func (t *tb) lookup(d *cc.Declarator, use cc.Node) *local {
 	if d.IsThreadLocal() {
 		return t.threadLocal(d, nil)
 	}
+	if _, hw := t.b.mcu.registerOf(d); hw {
+		return t.register(d)
+	}
 	if t.b.isFileScope(d) || d.IsExtern() {
 		if t.b.gdecls[d.Name()] == nil {
 			t.b.gdecls[d.Name()] = d
@@ -445,6 +461,9 @@ func (t *tb) decl(dn *cc.Declaration) {
 		if d.IsThreadLocal() {
 			t.threadLocal(d, id.Initializer) // a static thread-local: one copy per thread
 			continue
+		}
+		if _, hw := t.b.mcu.registerOf(d); hw {
+			continue // made where used (register)
 		}
 		if d.IsStatic() {
 			if name == "__func__" || name == "__FUNCTION__" || name == "__PRETTY_FUNCTION__" {
@@ -798,7 +817,9 @@ func (t *tb) jumpStmt(s *cc.JumpStatement) {
 			t.ret(p)
 			return
 		}
-		if e != nil {
+		if e != nil && fr.retStruct != nil {
+			t.copyStruct(lval{l: fr.retStruct, typ: fr.retStruct.typ, n: e}, t.structRvalue(e), "the return value of "+fr.name, p)
+		} else if e != nil {
 			if fr.ret != nil {
 				v := t.intExpr(e)
 				t.add(&cfa.Edge{Kind: cfa.Assign, LHS: fr.ret, RHS: t.fit(e, fr.ret, v, e.Type()), Pos: p})

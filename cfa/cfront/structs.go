@@ -108,7 +108,8 @@ func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, atomic
 		var fl *local
 		switch {
 		case f.IsBitfield():
-			fl = &local{bad: "unsupported: bit-field " + full, typ: ft}
+			fl = mk(path, ft, off+f.Offset(), fa)
+			narrowBitField(fl.v, f)
 		case f.IsFlexibleArrayMember():
 			fl = &local{bad: "unsupported: flexible array member " + full, typ: ft}
 		case b.isStruct(ft):
@@ -194,7 +195,12 @@ func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, sync, n
 		}
 		return i
 	}
+	// Bit-fields share offsets: each takes its own initializer.
+	bf := typ.BitField()
 	i := initAt(init, off, func(i *cc.Initializer) bool {
+		if f := i.Field(); (bf != nil || f != nil && f.IsBitfield()) && f != bf {
+			return false
+		}
 		return i.Case == cc.InitializerExpr && (isInt(i.Type()) || isPtr(i.Type()) || isArray(i.Type()) || isFunc(i.Type()))
 	})
 	if i != nil && isArray(i.Type()) && !isPtr(typ) {
@@ -275,9 +281,17 @@ func (t *tb) declStruct(d *cc.Declarator, init *cc.Initializer) *local {
 		src := t.structRvalue(init.AssignmentExpression)
 		t.copyStruct(lval{l: l, typ: d.Type(), n: d}, src, d.Name(), p)
 	default:
-		t.b.checkStructInit(init, d.Name())
-		t.b.checkUnionInit(d.Type(), init)
 		t.initStructList(l, init, d.Name(), p)
+		t.copyStructInits(l, init, d.Name(), p)
+		var specs []cellSpec
+		t.b.layout(d.Type(), "", 0, false, &specs)
+		if ls := leaves(l); len(ls) == len(specs) {
+			vars := make([]*cfa.Var, len(ls))
+			for i, f := range ls {
+				vars[i] = f.v
+			}
+			t.restoreUnionInits(specs, vars, init, p)
+		}
 	}
 	return l
 }
@@ -482,7 +496,7 @@ func (t *tb) structRvalue(n cc.ExpressionNode) lval {
 	switch x := s.(type) {
 	case *cc.PostfixExpression:
 		if x.Case == cc.PostfixExpressionCall {
-			t.b.fail(n, "unsupported: struct returned by value from a function")
+			return t.structCall(x)
 		}
 		return t.lvalue(s)
 	case *cc.UnaryExpression:
@@ -687,4 +701,83 @@ func (b *builder) argKey(n cc.ExpressionNode) any {
 		return b.objKey(d)
 	}
 	return fieldObj{b.objKey(d), strings.Join(path, ".")}
+}
+
+// copyStructInits copies, after the initialization of struct local l
+// (which left them zero), the struct values its initializer list init
+// gives members ({.f = s}, where s is a struct).
+func (t *tb) copyStructInits(l *local, init *cc.Initializer, cname string, p cfa.Pos) {
+	inspect(init, func(n any) bool {
+		i, ok := n.(*cc.Initializer)
+		if !ok || i == init || i.Case != cc.InitializerExpr || i.AssignmentExpression == nil || !t.b.isStruct(i.AssignmentExpression.Type()) {
+			return true
+		}
+		m := memberAt(l, i.Offset(), i.AssignmentExpression.Type())
+		if m == nil {
+			t.b.fail(i, "unsupported: struct value inside the initializer of %s", cname)
+		}
+		t.copyStruct(lval{l: m, typ: m.typ, n: i}, t.structRvalue(i.AssignmentExpression), cname, p)
+		return false
+	})
+}
+
+// memberAt is the member of struct local l at byte offset off whose
+// type is typ (l itself at 0), nil if none.
+func memberAt(l *local, off int64, typ cc.Type) *local {
+	if off == 0 && l.typ != nil && l.typ.Size() == typ.Size() && l.typ.Kind() == typ.Kind() && l.members != nil {
+		return l
+	}
+	st, ok := fieldsOf(l.typ)
+	if !ok {
+		return nil
+	}
+	for _, m := range l.members {
+		f := st.FieldByName(m.name)
+		if f == nil || m.l.members == nil || off < f.Offset() || off >= f.Offset()+f.Type().Size() {
+			continue
+		}
+		if r := memberAt(m.l, off-f.Offset(), typ); r != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+// structResult is the struct local that receives the value a call
+// returns.
+type structResult struct {
+	call *cc.PostfixExpression
+	l    *local
+}
+
+// structCall lowers call x, which returns a struct, and resolves its
+// value: the struct local its inlined body's return statements copy
+// into. A call of a function circ has no body for, or through a
+// pointer to one of several, has no such single local.
+func (t *tb) structCall(x *cc.PostfixExpression) lval {
+	mark := len(t.structResults)
+	t.expr(x, false)
+	var ls []*local
+	for _, r := range t.structResults[mark:] {
+		if r.call == x {
+			ls = append(ls, r.l)
+		}
+	}
+	t.structResults = t.structResults[:mark]
+	if len(ls) != 1 {
+		t.b.fail(x, "unsupported: struct returned by value from a function (other than one defined in the program and called directly)")
+	}
+	return lval{l: ls[0], typ: x.Type(), n: x}
+}
+
+// structTemp creates a struct local of type typ, named cname, that no
+// declarator names.
+func (t *tb) structTemp(typ cc.Type, cname string) *local {
+	return t.b.structLocal(typ, cname, "", 0, false, func(path string, ft cc.Type, off int64, atomic bool) *local {
+		kind, _ := t.b.classify(ft)
+		fl := t.newVar(nil, cname+"."+path, kind, ft)
+		fl.sync = t.b.syncTypeName(ft)
+		t.b.atomic[fl.v] = atomic
+		return fl
+	})
 }

@@ -117,10 +117,8 @@ func TestStructErrors(t *testing.T) {
 	}{
 		{"union-member-overlapping-mutex", "#include <pthread.h>\nunion u { pthread_mutex_t m; int f; } v;\nint main() {\n  v.f = 1;\n  return 0;\n}\n", "t.c:4:3: unsupported: union member .m overlaps another member"},
 		{"union-address-initializer", "int x;\nunion u { int *p; long g; } v = {&x};\nint main() {\n  return v.g;\n}\n", "t.c:4:10: unsupported: initializer of a union member other than an integer constant"},
-		{"local-union-nonzero-initializer", "union u { int f; long g; };\nint main() {\n  union u v = {.g = 2};\n  return v.f;\n}\n", "t.c:3:21: unsupported: initializer of a union member other than zero"},
-		{"bit-field", "struct s { int f : 3; int g; } v;\nint main() {\n  v.f = 1;\n  return 0;\n}\n", "t.c:3:3: unsupported: bit-field v.f"},
 		{"flexible-array-copy", "struct s { int n; int d[]; } v, w;\nint main() {\n  v = w;\n  return 0;\n}\n", "t.c:3:3: unsupported: flexible array member v.d"},
-		{"struct-return", "struct s { int f; };\nstruct s mk(void) { struct s r = {1}; return r; }\nint main() {\n  struct s v = mk();\n  return v.f;\n}\n", "t.c:4:16: unsupported: struct returned by value from a function"},
+		{"struct-return-through-pointer", "struct s { int f; };\nstruct s mk(void) { struct s r = {1}; return r; }\nstruct s mk2(void) { struct s r = {2}; return r; }\nint c;\nint main() {\n  struct s (*fp)(void) = c ? mk : mk2;\n  struct s v = fp();\n  return v.f;\n}\n", "t.c:7:16: unsupported: struct returned by value from a function (other than one defined in the program and called directly)"},
 		{"struct-parameter-with-mutex", "#include <pthread.h>\nstruct s { int f; pthread_mutex_t m; };\nint get(struct s x) { return x.f; }\nstruct s v;\nint main() {\n  return get(v);\n}\n", "t.c:6:10: unsupported: copy of struct v, which holds synchronization object"},
 		{"copy-with-mutex", "#include <pthread.h>\nstruct s { int f; pthread_mutex_t m; } v, w;\nint main() {\n  v = w;\n  return 0;\n}\n", "t.c:4:3: unsupported: copy of struct v, which holds synchronization object v.m"},
 		{"copy-with-mutex-through-pointer", "#include <pthread.h>\nstruct s { int f; pthread_mutex_t m; } v, w;\nstruct s *p = &v;\nint main() {\n  *p = w;\n  return 0;\n}\n", "t.c:5:3: unsupported: copy of struct (*p), which holds synchronization object (*p).m"},

@@ -27,6 +27,7 @@ package cfront
 
 import (
 	"fmt"
+	"strings"
 
 	"circ/cfa"
 
@@ -99,12 +100,16 @@ type overlap struct {
 	// constant gives it the value of those bytes.
 	twin, inside bool
 	shift        int64
+	// same: a bit-field of the same memory location (bitfields.go),
+	// whose value the write keeps.
+	same bool
 }
 
 // noteOverlaps records, for the cells vars made from specs (one each, in
 // order), the cells of other union members each one's write overlaps.
 func (b *builder) noteOverlaps(specs []cellSpec, vars []*cfa.Var) {
 	for i, a := range specs {
+		b.noteBitFieldRun(specs, vars, i)
 		if len(a.arms) == 0 || a.bad != "" || vars[i] == nil {
 			continue
 		}
@@ -114,6 +119,10 @@ func (b *builder) noteOverlaps(specs []cellSpec, vars []*cfa.Var) {
 			}
 			o := overlap{v: vars[j], typ: c.typ, inside: a.off <= c.off && c.off+c.typ.Size() <= a.off+a.typ.Size(), shift: c.off - a.off}
 			o.twin = a.off == c.off && a.typ.Size() == c.typ.Size() && valueCell(a.typ) && valueCell(c.typ)
+			if a.bitField != nil || c.bitField != nil {
+				// Bits, not bytes: the other member holds any value.
+				o.twin, o.inside = false, false
+			}
 			b.overlapping[vars[i]] = append(b.overlapping[vars[i]], o)
 		}
 	}
@@ -218,6 +227,9 @@ func (b *builder) clobber(e *cfa.Edge, o overlap) *cfa.Edge {
 	k, isConst := e.RHS.(cfa.Const)
 	isConst = isConst && e.Kind == cfa.Assign && o.inside && (k.Val == 0 || !b.prog.Memory.IsAddr(k.Val))
 	switch {
+	case o.same:
+		w.Note = fmt.Sprintf("the write of %s writes %s: adjacent bit-fields are one memory location", e.LHS.CName, o.v.CName)
+		w.RHS = ref(o.v)
 	case o.twin:
 		w.RHS = ref(e.LHS)
 		if to := o.v.Int; to.Valid() && e.LHS.Int.Valid() && to != e.LHS.Int {
@@ -331,13 +343,33 @@ func (u *unionBytes) value(off int64, typ cc.Type, b *builder, n cc.Node) int64 
 	return 0
 }
 
-// checkUnionInit rejects an initializer of an object of type typ, in
-// automatic storage, that gives a union member a value other than zero:
-// each cell takes its value from the initializer at its offset, which
-// gives every member its bytes' value only when they are zero.
-func (b *builder) checkUnionInit(typ cc.Type, init *cc.Initializer) {
-	if x := b.unionImage(typ, init).nonZero; x != nil {
-		b.fail(x, "unsupported: initializer of a union member other than zero in automatic storage (circ gives a union's members their value from zero bytes only)")
+// restoreUnionInits follows the initialization of an object in
+// automatic storage, whose cells vars are laid out as specs: each cell
+// of a union member the initializer names is written again, outside the
+// initialization's whole copy, so that clobberUnions gives the cells of
+// the other members what their bytes hold. (The initialization gave
+// every cell the initializer at its offset, which is their value only
+// for zero bytes.) An initializer with side effects there would run
+// twice: it is rejected.
+func (t *tb) restoreUnionInits(specs []cellSpec, vars []*cfa.Var, init *cc.Initializer, p cfa.Pos) {
+	if init == nil || init.Case != cc.InitializerInitList {
+		return
+	}
+	for i, cs := range specs {
+		if len(cs.arms) == 0 || cs.bad != "" || vars[i] == nil || vars[i].Kind != cfa.Data {
+			continue
+		}
+		li := t.b.leafInit(init, cs.off, cs.typ, "", "")
+		if li == nil || li.AssignmentExpression == nil || li.Field() == nil || !strings.HasSuffix(cs.path, "."+li.Field().Name()) {
+			continue
+		}
+		if hasSE(li.AssignmentExpression) {
+			t.b.fail(li, "unsupported: initializer of a union member with side effects")
+		}
+		if k, ok := intValue(li.AssignmentExpression.Value()); ok && k == 0 {
+			continue
+		}
+		t.set(vars[i], ref(vars[i]), p)
 	}
 }
 

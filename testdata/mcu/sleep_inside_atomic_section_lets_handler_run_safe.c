@@ -1,0 +1,29 @@
+// Main never enables interrupts itself: like TinyOS's scheduler, it
+// waits for work inside an atomic section by sleeping with the
+// interrupt enable set (bis GIE into r2), then disables interrupts
+// again. Only there can the handler fire. Main reads data only while interrupts are disabled again.
+// expect svcomp: data=safe ready=safe
+// expect circ: data=safe ready=safe
+#include "msp430.h"
+
+int data, ready, last;
+
+__attribute__((interrupt(12))) void adc_isr(void) {
+  data = data + 1;
+  ready = 1;
+}
+
+int main(void) {
+  unsigned int gie = 0x0008;
+  for (;;) {
+    __nesc_atomic_t s = __nesc_atomic_start();
+    while (!ready) {
+      __asm volatile("bis  %0, r2" : : "m"(gie));
+
+      __dint();
+    }
+    ready = 0;
+    last = data;
+    __nesc_atomic_end(s);
+  }
+}
