@@ -38,13 +38,53 @@ func bitFieldRuns(st fieldList) []int {
 	return runs
 }
 
-// narrowBitField gives the cell variable v of bit-field f (nil: none)
-// f's width, so that a store wraps as C's does.
-func narrowBitField(v *cfa.Var, f *cc.Field) {
+// bitWidth is the integer type of bit-field f's values: its width, with
+// its declared type's signedness.
+func bitWidth(v *cfa.Var, f *cc.Field) cfa.IntType {
+	return cfa.IntType{Bits: uint8(f.ValueBits()), Signed: v.Int.Signed}
+}
+
+// narrowBitField records that cell variable v holds bit-field f (nil:
+// none), so that stores wrap to its width (wrapBitField), and wraps its
+// initial value. v keeps its declared type's IntType: the engines'
+// conversions exist for the standard widths only.
+func (b *builder) narrowBitField(v *cfa.Var, f *cc.Field) {
 	if f == nil || v == nil || v.Bool || !v.Int.Valid() {
 		return
 	}
-	v.Int.Bits = uint8(f.ValueBits())
+	b.bitFields[v] = f
+	v.Init, _ = bitWidth(v, f).Wrap(v.Init)
+}
+
+// wrapBitField converts e, a value of v's declared type, to the width of
+// the bit-field v holds, as a store into it does (e unchanged if v holds
+// none).
+func (b *builder) wrapBitField(v *cfa.Var, e cfa.Expr) cfa.Expr {
+	f := b.bitFields[v]
+	if f == nil || v.Bool {
+		return e
+	}
+	w := bitWidth(v, f)
+	if k, ok := e.(cfa.Const); ok {
+		r, _ := w.Wrap(k.Val)
+		return num(r)
+	}
+	m := num(int64(1) << w.Bits)
+	if !w.Signed {
+		return mkBin(cfa.Mod, e, m) // e, of an unsigned type, is not negative
+	}
+	// C's % truncates: e % m + m, again % m, is in [0, m).
+	r := mkBin(cfa.Mod, mkBin(cfa.Add, mkBin(cfa.Mod, e, m), m), m)
+	half := int64(1) << (w.Bits - 1)
+	return cfa.Cond{C: mkBin(cfa.Ge, r, num(half)), T: mkBin(cfa.Sub, r, m), F: r}
+}
+
+// sameField reports whether a and b are one field (cc copies them).
+func sameField(a, b *cc.Field) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Name() == b.Name() && a.Offset() == b.Offset() && a.OffsetBits() == b.OffsetBits() && a.ValueBits() == b.ValueBits()
 }
 
 // noteBitFieldRun records that a write of cell i of specs (made into

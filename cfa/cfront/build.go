@@ -146,6 +146,14 @@ type builder struct {
 	// mcu is the microcontroller a program for one runs on (mcu.go);
 	// nil for others.
 	mcu *mcuModel
+	// bitFields maps each cell variable of a bit-field to it
+	// (bitfields.go).
+	bitFields map[*cfa.Var]*cc.Field
+	// layingBitField is the bit-field structLocal makes a variable for.
+	layingBitField *cc.Field
+	// target is the machine the program is compiled for (target.go):
+	// "" for the host.
+	target string
 }
 
 // local is what a C variable maps to: a cfa variable, or the reason it
@@ -242,6 +250,7 @@ func (b *builder) build() *cfa.Program {
 	b.externByType = map[string]*cfa.Object{}
 	b.externType = map[*cfa.Object]cc.Type{}
 	b.handles = map[string]*cfa.Var{}
+	b.bitFields = map[*cfa.Var]*cc.Field{}
 	b.prog.Memory = &cfa.Memory{First: addressBase(b.ast)}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {
@@ -342,7 +351,7 @@ func (b *builder) build() *cfa.Program {
 		return nil
 	}
 	for _, c := range b.prog.Templates {
-		if b.mcu != nil {
+		if b.interruptDriven() {
 			// Main starts at reset, with interrupts disabled.
 			entry := giesAny
 			if c.Index == 0 {

@@ -500,8 +500,8 @@ func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, v
 	case isInt(rt) || isPtr(rt) || isFloat(rt):
 		fr.ret = t.newVar(nil, "return", cfa.Data, rt).v
 		t.b.stable[fr.ret] = true
-	case t.b.isStruct(rt) && !t.b.holdsArray(rt):
-		fr.retStruct = t.structTemp(rt, name+"::return")
+	case t.b.isStruct(rt):
+		fr.retStruct = t.structTemp(rt, name+"::return", p)
 		t.structResults = append(t.structResults, structResult{x, fr.retStruct})
 	default:
 		t.b.fail(x, "unsupported: %s returns %s", name, describe(rt))

@@ -170,7 +170,7 @@ func Parse(name string, src []byte) (*cfa.Program, error) {
 
 // ParseWith is Parse with compiler options.
 func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err error) {
-	b := &builder{file: name, handlesApart: opts.HandlesApart, havocUnknown: opts.HavocUnknown}
+	b := &builder{file: name, handlesApart: opts.HandlesApart, havocUnknown: opts.HavocUnknown, target: detectTarget(src)}
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
@@ -242,6 +242,7 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
 		return nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", err)
 	}
 	cfg := *cfg0
+	cfg.ABI = targetABI(cfg.ABI, detectTarget(src))
 	cfg.ExpansionLimit = 50_000_000
 	// The headers shipped with circ (circ/tinyos.h, ...) are served from
 	// the binary, after the host's include directories.

@@ -116,7 +116,7 @@ func (t *tb) fit(n cc.Node, v *cfa.Var, e cfa.Expr, from cc.Type) cfa.Expr {
 		}
 		return mkBin(cfa.Ne, e, cfa.Const{Val: 0})
 	}
-	return t.convert(n, e, from, v.Int)
+	return t.b.wrapBitField(v, t.convert(n, e, from, v.Int))
 }
 
 // commonType is the type in which C evaluates x op y on integer operands

@@ -647,6 +647,7 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 // store assigns rhs to v and returns the stored value if wanted, without
 // reading v again when v is a global.
 func (t *tb) store(v *cfa.Var, rhs cfa.Expr, want bool, p cfa.Pos) cfa.Expr {
+	defer t.writeStatus(v, rhs, p)
 	if !want {
 		t.assignTo(v, rhs, p)
 		return nil

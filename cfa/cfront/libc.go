@@ -312,7 +312,7 @@ func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) 
 		}
 		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
 			if known && exact {
-				return t.store(v, num(val), false, p)
+				return t.store(v, t.b.wrapBitField(v, num(val)), false, p)
 			}
 			lo, hi := t.b.rangeOf(cs.typ)
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})

@@ -2,6 +2,8 @@ package cfront
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"circ/cfa"
@@ -67,11 +69,14 @@ type isr struct {
 	pos     cfa.Pos
 }
 
-// mcuArchs gives each architecture's status register: GIE's bit and
-// the register's width.
-var mcuArchs = map[string]struct{ gieBit, bits int64 }{
-	"msp430": {8, 16},  // SR.GIE is bit 3
-	"avr":    {128, 8}, // SREG.I is bit 7
+// mcuArchs gives each architecture's status register: GIE's bit, the
+// register's width and its data address (0: none, MSP430's SR is r2);
+// and the addresses of its peripheral registers, [regLo, regHi). A
+// constant address outside is memory (a program's objects are not at
+// constant addresses in circ).
+var mcuArchs = map[string]struct{ gieBit, bits, srAddr, regLo, regHi int64 }{
+	"msp430": {8, 16, 0, 0, 0x200},        // SR.GIE is bit 3
+	"avr":    {128, 8, 0x5F, 0x20, 0x100}, // SREG.I is bit 7; SREG is I/O 0x3F
 }
 
 // srOp is what an intrinsic or instruction does to the status register.
@@ -117,7 +122,13 @@ var mcuIntrinsics = map[string]srOp{
 	"_BIC_SR_IRQ":                   srOnExit,
 	"__bis_status_register_on_exit": srOnExit,
 	"__bic_status_register_on_exit": srOnExit,
+	"__get_interrupt_state":         srRead,
+	"__set_interrupt_state":         srWrite,
 }
+
+// immediateSR matches an MSP430 bis or bic of an immediate into the
+// status register (text without blanks, lower case).
+var immediateSR = regexp.MustCompile(`^(bis|bic)(?:\.w)?#(0x[0-9a-f]+|[0-9]+),(?:r2|sr)$`)
 
 // mcuAsm are the instructions, as asm text without blanks, that touch
 // the status register: MSP430's writes of r2 (SR) and AVR's cli and sei.
@@ -146,7 +157,7 @@ var mcuAsm = map[string]srOp{
 func (b *builder) interruptAttribute(av *cc.AttributeValue, name string, stack []any) {
 	h := &isr{vector: -1, pos: b.pos(av)}
 	as := args(av.ArgumentExpressionList)
-	arch := "avr"
+	arch := b.target
 	switch {
 	case name == "interrupt" && len(as) == 1:
 		k, ok := intValue(as[0].Value())
@@ -156,8 +167,12 @@ func (b *builder) interruptAttribute(av *cc.AttributeValue, name string, stack [
 		h.vector, arch = k, "msp430"
 	case len(as) != 0:
 		b.fail(av, "unsupported: %s attribute with %d arguments", name, len(as))
+	case name == "signal":
+		arch = "avr"
+	case arch == "":
+		b.fail(av, "unsupported: interrupt attribute without a vector, in a program circ cannot tell is for the MSP430 or the AVR")
 	default:
-		h.enables = name == "interrupt"
+		h.enables = name == "interrupt" && arch == "avr"
 	}
 	var d *cc.Declarator
 	for i := len(stack) - 1; i >= 0 && d == nil; i-- {
@@ -196,6 +211,9 @@ func (b *builder) mcuFor(arch string, n cc.Node) *mcuModel {
 // scanRegisters records the hardware registers: volatile objects, not
 // functions, bound by an asm label and without an initializer.
 func (b *builder) scanRegisters() {
+	if b.target == "" && !b.interruptDriven() {
+		return // a host program's asm label only renames a symbol
+	}
 	Walk(b.ast.TranslationUnit, func(n any, _ []any) bool {
 		id, ok := n.(*cc.InitDeclarator)
 		if !ok || id.Asm == nil || id.Declarator == nil || id.Initializer != nil {
@@ -205,11 +223,7 @@ func (b *builder) scanRegisters() {
 		if d.Type() == nil || isFunc(d.Type()) || !d.Type().Attributes().IsVolatile() && !d.IsVolatile() {
 			return true
 		}
-		m := b.mcu
-		if m == nil {
-			m = b.mcuFor("msp430", id)
-		}
-		m.registers[d] = asmLabel(id.Asm)
+		b.mcuFor(b.mcuArch(), id).registers[d] = asmLabel(id.Asm)
 		return true
 	})
 }
@@ -219,13 +233,22 @@ func asmLabel(a *cc.Asm) string {
 	return strings.Trim(strings.ReplaceAll(a.Token3.SrcStr(), `""`, ""), `"`)
 }
 
+// mcuArch is the program's MCU architecture: its handlers', else its
+// target's.
+func (b *builder) mcuArch() string {
+	if b.mcu != nil && b.mcu.gieBit == mcuArchs["avr"].gieBit {
+		return "avr"
+	}
+	if b.mcu == nil && b.target != "" {
+		return b.target
+	}
+	return "msp430"
+}
+
 // interruptVar returns GIE, creating it on first use: a global of
 // circ's own, clear at reset.
 func (b *builder) interruptVar(n cc.Node) *cfa.Var {
-	m := b.mcu
-	if m == nil {
-		m = b.mcuFor("msp430", n)
-	}
+	m := b.mcuFor(b.mcuArch(), n)
 	if m.gie == nil {
 		name := "SR.GIE"
 		if m.gieBit == mcuArchs["avr"].gieBit {
@@ -288,7 +311,7 @@ func (t *tb) reti(p cfa.Pos) {
 // nesC's atomic-section functions in an interrupt-driven program; ok is
 // false for any other call.
 func (t *tb) mcuCall(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) (cfa.Expr, bool) {
-	if t.b.funcs[name] != nil && name != "__nesc_atomic_start" && name != "__nesc_atomic_end" {
+	if t.b.funcs[name] != nil && name != "__nesc_atomic_start" && name != "__nesc_atomic_end" || t.b.target == "" && !t.b.interruptDriven() {
 		return nil, false
 	}
 	switch name {
@@ -382,8 +405,29 @@ func (t *tb) enableIf(c cfa.Expr, n cc.Node, p cfa.Pos) {
 // register (mcuAsm), in a program for an MCU; ok is false for any
 // other.
 func (t *tb) mcuAsmStatement(key string, parts asmParts, n cc.Node, p cfa.Pos) bool {
+	if t.b.mcu == nil {
+		return false
+	}
 	op, known := mcuAsm[key]
-	if !known || t.b.mcu == nil || len(parts.outputs) != 0 {
+	if m := immediateSR.FindStringSubmatch(strings.ToLower(key)); m != nil && len(parts.inputs) == 0 {
+		// bis #8, r2: an immediate operand.
+		k, err := strconv.ParseInt(m[2], 0, 64)
+		if err == nil {
+			op, known = srClear, true
+			if m[1] == "bis" {
+				op = srSet
+			}
+			t.statusOp(op, num(k), "asm "+fmt.Sprintf("%q", parts.text), n, p)
+			return true
+		}
+	}
+	if !known || len(parts.outputs) != 0 {
+		if _, plain := asmEffects[key]; !plain && t.b.interruptDriven() {
+			// Instructions circ does not know may change the
+			// interrupt enable: after them it is either.
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: t.b.interruptVar(n), Lo: num(0), Hi: num(1), Pos: p, Approx: true,
+				Note: "inline assembly " + strconv.Quote(parts.text) + ": the interrupt enable may be either afterwards"})
+		}
 		return false
 	}
 	var arg cfa.Expr
@@ -418,10 +462,14 @@ func (t *tb) addressedRegister(x *cc.UnaryExpression) *local {
 	}
 	k, ok := intValue(x.CastExpression.Value())
 	typ := pointee(x.CastExpression.Type())
-	if !ok || k == 0 || typ == nil || !isInt(typ) {
+	a := mcuArchs[t.b.mcuArch()]
+	if !ok || k < a.regLo || k >= a.regHi || typ == nil || !isInt(typ) {
 		return nil
 	}
 	label := fmt.Sprintf("0x%04x", k)
+	if k == a.srAddr {
+		label = "SREG"
+	}
 	return t.registerLocal(k, "*"+label, label, typ)
 }
 
@@ -449,10 +497,21 @@ func (t *tb) registerLocal(key any, name, label string, typ cc.Type) *local {
 // type.
 func (t *tb) readRegister(l *local, n cc.Node) cfa.Expr {
 	p := t.b.pos(n)
+	if l.hw == "SREG" {
+		return t.statusOp(srRead, nil, "a read of SREG", n, p)
+	}
 	lo, hi := t.b.rangeOf(l.typ)
 	v := t.temp(l.typ)
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: "hardware register " + l.v.CName[len("register "):] + " (" + l.hw + ")"})
 	return ref(v)
+}
+
+// writeStatus follows a store of e into v: a store into AVR's SREG
+// (readRegister) sets the interrupt enable from e's bit.
+func (t *tb) writeStatus(v *cfa.Var, e cfa.Expr, p cfa.Pos) {
+	if l := t.registers[int64(mcuArchs["avr"].srAddr)]; l != nil && l.v == v && l.hw == "SREG" {
+		t.statusOp(srWrite, e, "a write of SREG", nil, p)
+	}
 }
 
 // gieValues is what a variable may hold, as a set of bits: giesZero,

@@ -537,7 +537,7 @@ func (b *builder) layOut(o *cfa.Object, specs []cellSpec, mk func(cs cellSpec) *
 			l = mk(cs)
 		}
 		b.setType(l.v, cs.typ)
-		narrowBitField(l.v, cs.bitField)
+		b.narrowBitField(l.v, cs.bitField)
 		o.Cells = append(o.Cells, l.v)
 		o.Paths = append(o.Paths, cs.path)
 		b.cells[l.v] = &cellInfo{obj: o, l: l, idx: len(o.Cells) - 1, off: cs.off}
@@ -857,13 +857,16 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 		kind, _ := b.classify(cs.typ)
 		atomic := atomicObj || cs.atomic
 		if len(cs.arms) > 0 && kind == cfa.Data {
+			if cs.bitField != nil && init != nil {
+				b.fail(init, "unsupported: initializer of a union holding bit-field %s", cs.bitField.Name())
+			}
 			l := b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, nil)
 			l.v.Init = img.value(cs.off, cs.typ, b, d)
 			return l
 		}
 		li := init
 		if cs.path != "" {
-			li = b.leafInit(init, cs.off, cs.typ, b.syncTypeName(cs.typ), cname+cs.path)
+			li = b.leafInit(init, cs.off, cs.typ, cs.bitField, b.syncTypeName(cs.typ), cname+cs.path)
 		}
 		return b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, li)
 	})
@@ -909,6 +912,9 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 	}
 	var specs []cellSpec
 	t.b.layout(typ, "", 0, false, &specs)
+	if init != nil && init.Case == cc.InitializerInitList {
+		t.b.checkStructInit(init, o.Name)
+	}
 	whole := newWholeCopy(t.c)
 	defer t.restoreUnionInits(specs, o.Cells, init, p)
 	defer whole.done(t.b)
@@ -938,7 +944,7 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 		}
 		li := init
 		if cs.path != "" {
-			li = t.b.leafInit(init, cs.off, cs.typ, ci.l.sync, v.CName)
+			li = t.b.leafInit(init, cs.off, cs.typ, cs.bitField, ci.l.sync, v.CName)
 		}
 		if ci.l.bad != "" {
 			if li != nil {

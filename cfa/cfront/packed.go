@@ -55,6 +55,11 @@ func (b *builder) layoutAttribute(av *cc.AttributeValue, name string, stack []an
 
 // markPacked records that gcc packs aggregate type t.
 func (b *builder) markPacked(t cc.Type, n cc.Node) {
+	if isAggregate(t) && t.Align() <= 1 {
+		// No member needs alignment (nesC's nx_ types are structs
+		// of byte arrays), or none at all: packing moves nothing.
+		return
+	}
 	if k := aggregateKey(t); k != nil {
 		b.packed[k] = true
 		return

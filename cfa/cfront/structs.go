@@ -108,8 +108,10 @@ func (b *builder) structLocal(t cc.Type, cname, prefix string, off int64, atomic
 		var fl *local
 		switch {
 		case f.IsBitfield():
+			b.layingBitField = f
 			fl = mk(path, ft, off+f.Offset(), fa)
-			narrowBitField(fl.v, f)
+			b.layingBitField = nil
+			b.narrowBitField(fl.v, f)
 		case f.IsFlexibleArrayMember():
 			fl = &local{bad: "unsupported: flexible array member " + full, typ: ft}
 		case b.isStruct(ft):
@@ -169,7 +171,7 @@ func initAt(init *cc.Initializer, off int64, want func(*cc.Initializer) bool) *c
 // inside the struct initializer init (nil: zero). A synchronization
 // field must have its own braced initializer (or expression); brace
 // elision across one is an error.
-func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, sync, name string) *cc.Initializer {
+func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, bf *cc.Field, sync, name string) *cc.Initializer {
 	if init == nil {
 		return nil
 	}
@@ -195,10 +197,10 @@ func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, sync, n
 		}
 		return i
 	}
-	// Bit-fields share offsets: each takes its own initializer.
-	bf := typ.BitField()
+	// Bit-fields (bf: the leaf's) share offsets: each takes its own
+	// initializer.
 	i := initAt(init, off, func(i *cc.Initializer) bool {
-		if f := i.Field(); (bf != nil || f != nil && f.IsBitfield()) && f != bf {
+		if f := i.Field(); (bf != nil || f != nil && f.IsBitfield()) && !sameField(f, bf) {
 			return false
 		}
 		return i.Case == cc.InitializerExpr && (isInt(i.Type()) || isPtr(i.Type()) || isArray(i.Type()) || isFunc(i.Type()))
@@ -253,11 +255,14 @@ func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc
 	return b.structLocal(d.Type(), cname, "", 0, b.isAtomicObject(d), func(path string, typ cc.Type, off int64, atomic bool) *local {
 		kind, _ := b.classify(typ)
 		if img.covers(off) && kind == cfa.Data {
+			if b.layingBitField != nil {
+				b.fail(init, "unsupported: initializer of a union holding bit-field %s", b.layingBitField.Name())
+			}
 			l := b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomic, nil)
 			l.v.Init = img.value(off, typ, b, d)
 			return l
 		}
-		li := b.leafInit(init, off, typ, b.syncTypeName(typ), cname+"."+path)
+		li := b.leafInit(init, off, typ, b.layingBitField, b.syncTypeName(typ), cname+"."+path)
 		return b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomic, li)
 	})
 }
@@ -325,13 +330,13 @@ func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.
 	defer whole.done(t.b)
 	for _, f := range t.leafOffsets(l) {
 		if f.l.bad != "" {
-			if t.b.leafInit(init, f.off, f.l.typ, "", "") != nil {
+			if t.b.leafInit(init, f.off, f.l.typ, nil, "", "") != nil {
 				t.b.fail(init, "%s", f.l.bad)
 			}
 			continue
 		}
 		v := f.l.v
-		li := t.b.leafInit(init, f.off, f.l.typ, f.l.sync, v.CName)
+		li := t.b.leafInit(init, f.off, f.l.typ, t.b.bitFields[v], f.l.sync, v.CName)
 		if f.l.sync != "" {
 			if v.Kind == cfa.Handle {
 				if li != nil {
@@ -712,21 +717,31 @@ func (t *tb) copyStructInits(l *local, init *cc.Initializer, cname string, p cfa
 		if !ok || i == init || i.Case != cc.InitializerExpr || i.AssignmentExpression == nil || !t.b.isStruct(i.AssignmentExpression.Type()) {
 			return true
 		}
-		m := memberAt(l, i.Offset(), i.AssignmentExpression.Type())
+		typ := i.AssignmentExpression.Type()
+		name := ""
+		if f := i.Field(); f != nil {
+			name = f.Name()
+		}
+		m := memberAt(l, i.Offset(), typ, name)
 		if m == nil {
 			t.b.fail(i, "unsupported: struct value inside the initializer of %s", cname)
 		}
+		inspect(init, func(n any) bool {
+			// A later designator into the copied member ({.in = s,
+			// .in.a = 9}) would have to win over the copy.
+			if o, ok := n.(*cc.Initializer); ok && o != i && o.Case == cc.InitializerExpr && o.Offset() >= i.Offset() && o.Offset() < i.Offset()+typ.Size() {
+				t.b.fail(o, "unsupported: initializer inside a struct value the initializer of %s copies", cname)
+			}
+			return true
+		})
 		t.copyStruct(lval{l: m, typ: m.typ, n: i}, t.structRvalue(i.AssignmentExpression), cname, p)
 		return false
 	})
 }
 
-// memberAt is the member of struct local l at byte offset off whose
-// type is typ (l itself at 0), nil if none.
-func memberAt(l *local, off int64, typ cc.Type) *local {
-	if off == 0 && l.typ != nil && l.typ.Size() == typ.Size() && l.typ.Kind() == typ.Kind() && l.members != nil {
-		return l
-	}
+// memberAt is the member named name (the struct itself: "") of
+// struct local l at byte offset off whose type is typ, nil if none.
+func memberAt(l *local, off int64, typ cc.Type, name string) *local {
 	st, ok := fieldsOf(l.typ)
 	if !ok {
 		return nil
@@ -736,7 +751,10 @@ func memberAt(l *local, off int64, typ cc.Type) *local {
 		if f == nil || m.l.members == nil || off < f.Offset() || off >= f.Offset()+f.Type().Size() {
 			continue
 		}
-		if r := memberAt(m.l, off-f.Offset(), typ); r != nil {
+		if off == f.Offset() && m.name == name && f.Type().Size() == typ.Size() && f.Type().Kind() == typ.Kind() {
+			return m.l
+		}
+		if r := memberAt(m.l, off-f.Offset(), typ, name); r != nil {
 			return r
 		}
 	}
@@ -771,8 +789,18 @@ func (t *tb) structCall(x *cc.PostfixExpression) lval {
 }
 
 // structTemp creates a struct local of type typ, named cname, that no
-// declarator names.
-func (t *tb) structTemp(typ cc.Type, cname string) *local {
+// declarator names: in memory if it holds an array.
+func (t *tb) structTemp(typ cc.Type, cname string, p cfa.Pos) *local {
+	if t.b.holdsArray(typ) {
+		b := t.b
+		oname, key := b.unique(cname), new(byte)
+		o := b.newObject(cfa.StackObject, oname, typ, p, t.c, nil, func(cs cellSpec) *local {
+			l := b.dynamicCell(oname, cs, p, cellKey(key, cs.path))
+			b.atomic[l.v] = cs.atomic
+			return l
+		})
+		return b.objectLocal(o, typ, false)
+	}
 	return t.b.structLocal(typ, cname, "", 0, false, func(path string, ft cc.Type, off int64, atomic bool) *local {
 		kind, _ := t.b.classify(ft)
 		fl := t.newVar(nil, cname+"."+path, kind, ft)

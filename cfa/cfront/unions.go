@@ -359,7 +359,7 @@ func (t *tb) restoreUnionInits(specs []cellSpec, vars []*cfa.Var, init *cc.Initi
 		if len(cs.arms) == 0 || cs.bad != "" || vars[i] == nil || vars[i].Kind != cfa.Data {
 			continue
 		}
-		li := t.b.leafInit(init, cs.off, cs.typ, "", "")
+		li := t.b.leafInit(init, cs.off, cs.typ, cs.bitField, "", "")
 		if li == nil || li.AssignmentExpression == nil || li.Field() == nil || !strings.HasSuffix(cs.path, "."+li.Field().Name()) {
 			continue
 		}
