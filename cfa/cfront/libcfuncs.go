@@ -126,6 +126,7 @@ var libcFuncs = map[string]libcFunc{
 	"strcasecmp":  {args: []libcArg{argString, argString}, approx: "strcasecmp: reads both strings whole"},
 	"strncasecmp": {args: []libcArg{argString, argString, argCount}, approx: "strncasecmp: reads both strings up to the count"},
 	"strchr":      {args: []libcArg{argString, argInt}, result: resInString},
+	"memcmp":      {args: []libcArg{argBytesIn, argBytesIn, argCount}, approx: "memcmp: reads the bytes of both; the sign it returns is any"},
 	"memchr":      {args: []libcArg{argBytesIn, argInt, argCount}, result: resInBytes, approx: "memchr: reads all the bytes; returns null or any position in them"},
 	"strrchr":     {args: []libcArg{argString, argInt}, result: resInString, approx: "strrchr: returns null or any position in the string"},
 	"strstr":      {args: []libcArg{argString, argString}, result: resInString, approx: "strstr: reads both strings whole; returns null or any position in the first"},

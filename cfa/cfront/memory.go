@@ -59,7 +59,7 @@ func (b *builder) cellCount(t cc.Type) (int64, string) {
 			if f == nil || (f.Name() == "" && f.IsBitfield()) {
 				continue
 			}
-			if f.IsBitfield() || f.IsFlexibleArrayMember() || f.Name() == "" {
+			if f.IsBitfield() || f.IsFlexibleArrayMember() || f.Name() == "" && !b.isStruct(f.Type()) {
 				n++ // a cell whose use is an error
 				continue
 			}
@@ -411,7 +411,11 @@ func (b *builder) fieldOffset(st cc.Type, name string, n cc.Node) (int64, *cc.Fi
 			return off, f
 		}
 		k, bad := b.cellCount(f.Type())
-		if bad != "" || f.IsBitfield() || f.Name() == "" {
+		if f.Name() == "" && bad == "" && b.isStruct(f.Type()) && hasMember(f.Type(), name) {
+			in, inner := b.fieldOffset(f.Type(), name, n)
+			return off + in, inner
+		}
+		if bad != "" || f.IsBitfield() || f.Name() == "" && !b.isStruct(f.Type()) {
 			k = 1
 		}
 		off += k
@@ -481,6 +485,9 @@ func (b *builder) layoutField(fl *cc.Field, path string, off int64, atomic bool,
 	switch _, bad := b.cellCount(fl.Type()); {
 	case fl.IsBitfield():
 		*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), atomic: atomic, bitField: fl})
+	case fl.Name() == "" && b.isStruct(fl.Type()) && bad == "":
+		// An anonymous member: its members are the enclosing one's.
+		b.layout(fl.Type(), path, off+fl.Offset(), atomic, out)
 	case fl.Name() == "":
 		*out = append(*out, cellSpec{path: p, typ: fl.Type(), off: off + fl.Offset(), bad: "unsupported: anonymous struct or union member"})
 	case fl.IsFlexibleArrayMember():
@@ -708,6 +715,11 @@ func (b *builder) objectLocal(o *cfa.Object, typ cc.Type, atomic bool) *local {
 					continue
 				}
 				var fl *local
+				if _, bad := b.cellCount(f.Type()); bad == "" && f.Name() == "" && b.isStruct(f.Type()) {
+					// An anonymous member: its members are this one's.
+					l.members = append(l.members, build(f.Type(), atomic).members...)
+					continue
+				}
 				if _, bad := b.cellCount(f.Type()); bad != "" || f.IsBitfield() || f.Name() == "" || f.IsFlexibleArrayMember() {
 					fl = next()
 				} else {
@@ -857,11 +869,8 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 		kind, _ := b.classify(cs.typ)
 		atomic := atomicObj || cs.atomic
 		if len(cs.arms) > 0 && kind == cfa.Data {
-			if cs.bitField != nil && init != nil {
-				b.fail(init, "unsupported: initializer of a union holding bit-field %s", cs.bitField.Name())
-			}
 			l := b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, nil)
-			l.v.Init = img.value(cs.off, cs.typ, b, d)
+			l.v.Init = img.value(cs.off, cs.typ, cs.bitField, b, d)
 			return l
 		}
 		li := init
@@ -1301,4 +1310,24 @@ func (b *builder) eachExpr(r *pointsto.Result, f func(e *cfa.Edge, x cfa.Expr)) 
 			}
 		}
 	}
+}
+
+// hasMember reports whether struct or union type t has a member named
+// name, directly or in an anonymous member.
+func hasMember(t cc.Type, name string) bool {
+	st, ok := fieldsOf(t)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.FieldByIndex(i)
+		switch {
+		case f == nil:
+		case f.Name() == name:
+			return true
+		case f.Name() == "" && !f.IsBitfield() && hasMember(f.Type(), name):
+			return true
+		}
+	}
+	return false
 }

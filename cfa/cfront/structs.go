@@ -255,11 +255,8 @@ func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc
 	return b.structLocal(d.Type(), cname, "", 0, b.isAtomicObject(d), func(path string, typ cc.Type, off int64, atomic bool) *local {
 		kind, _ := b.classify(typ)
 		if img.covers(off) && kind == cfa.Data {
-			if b.layingBitField != nil {
-				b.fail(init, "unsupported: initializer of a union holding bit-field %s", b.layingBitField.Name())
-			}
 			l := b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomic, nil)
-			l.v.Init = img.value(off, typ, b, d)
+			l.v.Init = img.value(off, typ, b.layingBitField, b, d)
 			return l
 		}
 		li := b.leafInit(init, off, typ, b.layingBitField, b.syncTypeName(typ), cname+"."+path)

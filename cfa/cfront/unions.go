@@ -300,6 +300,18 @@ func (b *builder) unionImage(typ cc.Type, init *cc.Initializer) *unionBytes {
 		if v != 0 && u.nonZero == nil {
 			u.nonZero = x
 		}
+		if f := x.Field(); f != nil && f.IsBitfield() {
+			for k := int64(0); k < f.ValueBits(); k++ {
+				at := int64(f.OffsetBits()) + k
+				byteAt, mask := x.Offset()+at/8, byte(1)<<(at%8)
+				if uint64(v)>>k&1 != 0 {
+					u.bytes[byteAt] |= mask
+				} else {
+					u.bytes[byteAt] &^= mask
+				}
+			}
+			return true
+		}
 		for k := int64(0); k < x.Type().Size(); k++ {
 			u.bytes[x.Offset()+k] = byte(uint64(v) >> (8 * k))
 		}
@@ -318,13 +330,23 @@ func (u *unionBytes) covers(off int64) bool {
 	return false
 }
 
-// value is what cell of type typ at byte offset off reads from the
-// bytes: an integer or a pointer from its bytes, least significant
-// first; a _Bool's byte must be 0 or 1 and a pointer's value no
-// address, or the cell is rejected at n.
-func (u *unionBytes) value(off int64, typ cc.Type, b *builder, n cc.Node) int64 {
+// value is what cell of type typ at byte offset off (holding bit-field
+// bf, if not nil) reads from the bytes: an integer or a pointer from its
+// bytes, least significant first, a bit-field from its bits; a _Bool's
+// byte must be 0 or 1 and a pointer's value no address, or the cell is
+// rejected at n.
+func (u *unionBytes) value(off int64, typ cc.Type, bf *cc.Field, b *builder, n cc.Node) int64 {
 	var raw uint64
-	for k := typ.Size() - 1; k >= 0; k-- {
+	if bf != nil {
+		for k := bf.ValueBits() - 1; k >= 0; k-- {
+			at := int64(bf.OffsetBits()) + k
+			raw = raw<<1 | uint64(u.bytes[off+at/8]>>(at%8)&1)
+		}
+		if v, ok := (cfa.IntType{Bits: uint8(bf.ValueBits()), Signed: intTypeOf(b.canon(typ)).Signed}).Wrap(int64(raw)); ok && typ.Kind() != cc.Bool {
+			return v
+		}
+	}
+	for k := typ.Size() - 1; bf == nil && k >= 0; k-- {
 		raw = raw<<8 | uint64(u.bytes[off+k])
 	}
 	switch {
