@@ -61,8 +61,8 @@ func (b *builder) narrowBitField(v *cfa.Var, f *cc.Field) {
 // none).
 func (b *builder) wrapBitField(v *cfa.Var, e cfa.Expr) cfa.Expr {
 	f := b.bitFields[v]
-	if f == nil || v.Bool {
-		return e
+	if f == nil || v.Bool || f.ValueBits() >= int64(v.Int.Bits) {
+		return e // as wide as its type: the conversion wrapped it
 	}
 	w := bitWidth(v, f)
 	if k, ok := e.(cfa.Const); ok {

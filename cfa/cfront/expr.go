@@ -640,14 +640,30 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 			_, nw := t.atomicRMW(v, next, false, want, p)
 			return unless(want, nw)
 		}
-		return t.store(v, next(cfa.Ref{V: v}), want, p)
+		return t.store(v, next(t.oldValue(lv, v, x)), want, p)
 	})
+}
+
+// oldValue is what an update of v, a cell of lvalue lv, reads as its old
+// value: v, or for a hardware register what a read of it gives.
+func (t *tb) oldValue(lv lval, v *cfa.Var, n cc.Node) cfa.Expr {
+	if lv.l != nil && lv.l.hw != "" {
+		return t.readRegister(lv.l, n)
+	}
+	return cfa.Ref{V: v}
 }
 
 // store assigns rhs to v and returns the stored value if wanted, without
 // reading v again when v is a global.
 func (t *tb) store(v *cfa.Var, rhs cfa.Expr, want bool, p cfa.Pos) cfa.Expr {
-	defer t.writeStatus(v, rhs, p)
+	if t.isStatusRegister(v) {
+		// The value is read before the store: rhs may read SREG.
+		tmp := t.temp(nil)
+		delete(t.b.single, tmp) // read twice: by the store and by statusOp
+		t.set(tmp, rhs, p)
+		rhs = ref(tmp)
+		defer t.statusOp(srWrite, rhs, "a write of SREG", nil, p)
+	}
 	if !want {
 		t.assignTo(v, rhs, p)
 		return nil
@@ -700,10 +716,10 @@ func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Ex
 			return unless(want, nw)
 		}
 		if !post || !want {
-			return t.store(v, next(cfa.Ref{V: v}), want, p)
+			return t.store(v, next(t.oldValue(lv, v, n)), want, p)
 		}
 		old := t.temp(nil)
-		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: old, RHS: cfa.Ref{V: v}, Pos: p})
+		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: old, RHS: t.oldValue(lv, v, n), Pos: p})
 		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: next(cfa.Ref{V: old}), Pos: p})
 		return cfa.Ref{V: old}
 	})

@@ -506,12 +506,11 @@ func (t *tb) readRegister(l *local, n cc.Node) cfa.Expr {
 	return ref(v)
 }
 
-// writeStatus follows a store of e into v: a store into AVR's SREG
-// (readRegister) sets the interrupt enable from e's bit.
-func (t *tb) writeStatus(v *cfa.Var, e cfa.Expr, p cfa.Pos) {
-	if l := t.registers[int64(mcuArchs["avr"].srAddr)]; l != nil && l.v == v && l.hw == "SREG" {
-		t.statusOp(srWrite, e, "a write of SREG", nil, p)
-	}
+// isStatusRegister reports whether v stands for AVR's SREG in this
+// thread: a store into it sets the interrupt enable from its bit 7.
+func (t *tb) isStatusRegister(v *cfa.Var) bool {
+	l := t.registers[mcuArchs["avr"].srAddr]
+	return l != nil && l.v == v && l.hw == "SREG"
 }
 
 // gieValues is what a variable may hold, as a set of bits: giesZero,

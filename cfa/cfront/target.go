@@ -35,7 +35,7 @@ var targetABIs = map[string]map[cc.Kind]cc.AbiType{
 }
 
 // targetMarker finds the target of nescc's output in a line marker.
-var targetMarker = regexp.MustCompile(`(?m)^# [0-9]+ "[^"]*/(msp430|avr)/`)
+var targetMarker = regexp.MustCompile(`(?m)^# [0-9]+ "[^"]*/lib/gcc(?:-lib)?/(msp430|avr)/`)
 
 // detectTarget names the microcontroller src is compiled for ("" for
 // the host).
