@@ -1,7 +1,10 @@
 package cfront
 
 import (
+	"strings"
+
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -97,6 +100,47 @@ func (b *builder) noteBitFieldRun(specs []cellSpec, vars []*cfa.Var, i int) {
 	for j, c := range specs {
 		if j != i && c.bitRun == a.bitRun && vars[j] != nil {
 			b.overlapping[vars[i]] = append(b.overlapping[vars[i]], overlap{v: vars[j], typ: c.typ, same: true})
+		}
+	}
+}
+
+// scalarElem reports whether pointer arithmetic on a pointer to elem
+// steps by one scalar (checkCellArithmetic): a struct, union or array
+// steps by whole objects of one layout.
+func scalarElem(b *builder, elem cc.Type) bool {
+	return elem != nil && !b.isStruct(elem) && !isArray(elem)
+}
+
+// checkCellArithmetic rejects arithmetic on a pointer (to anything but
+// bytes: checkByteArithmetic) that may point into an object whose cells
+// are not laid out as its bytes, outside an array. Cells of union
+// members, and adjacent bit-fields, share bytes that circ gives each
+// its own cell, so counting cells from one of them would land on the
+// wrong one ((int *)&s + 2 past a union of two ints); inside an array
+// the elements' cells follow each other as their bytes do.
+func (b *builder) checkCellArithmetic(r *pointsto.Result) {
+	irregular := map[*cfa.Object]bool{}
+	for _, o := range b.prog.Memory.Objects {
+		for _, v := range o.Cells {
+			if len(b.overlapping[v]) > 0 || b.bitFields[v] != nil {
+				irregular[o] = true
+				break
+			}
+		}
+	}
+	if len(irregular) == 0 {
+		return
+	}
+	inArray := func(o *cfa.Object, i int) bool {
+		return i < len(o.Paths) && strings.HasSuffix(o.Paths[i], "]") || i > 0 && i-1 < len(o.Paths) && strings.HasSuffix(o.Paths[i-1], "]")
+	}
+	for _, cp := range b.cellPtrs {
+		vals := r.Eval(cp.e)
+		for _, a := range vals.All() {
+			o, i := b.prog.Memory.Find(a)
+			if o != nil && irregular[o] && !inArray(o, i) {
+				b.fail(cp.n, "unsupported: arithmetic on a pointer to %s into %s, whose union members or bit-fields share bytes that circ gives cells of their own", describeC(cp.elem), o.Name)
+			}
 		}
 	}
 }

@@ -102,6 +102,9 @@ type builder struct {
 	// bytePtrs are the pointers arithmetic moves by bytes, which settle
 	// checks point into objects made of bytes.
 	bytePtrs []bytePtr
+	// cellPtrs are the pointers that arithmetic moves by whole cells
+	// (checkCellArithmetic).
+	cellPtrs []bytePtr
 	// orderOps are the source's comparisons <, <=, >, >=, by shape:
 	// on addresses of two objects C leaves the outcome unspecified
 	// (checkAddressOrder).

@@ -145,6 +145,9 @@ func (t *tb) stride(elem cc.Type, n cc.Node, ptr cfa.Expr) int64 {
 		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: ptr, n: n, elem: elem})
 		return 1
 	}
+	if ptr != nil && scalarElem(t.b, elem) {
+		t.b.cellPtrs = append(t.b.cellPtrs, bytePtr{e: ptr, n: n, elem: elem})
+	}
 	return t.cellStride(elem, n)
 }
 
@@ -189,6 +192,9 @@ func (t *tb) byteElem(elem cc.Type) bool {
 func (t *tb) strideInMemory(lv lval, elem cc.Type, n cc.Node) (int64, func(v *cfa.Var)) {
 	if lv.l == nil && t.byteElem(elem) {
 		return 1, func(v *cfa.Var) { t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: ref(v), n: n, elem: elem}) }
+	}
+	if lv.l == nil && scalarElem(t.b, elem) {
+		return t.stride(elem, n, lv.ref()), func(v *cfa.Var) { t.b.cellPtrs = append(t.b.cellPtrs, bytePtr{e: ref(v), n: n, elem: elem}) }
 	}
 	return t.stride(elem, n, lv.ref()), func(*cfa.Var) {}
 }

@@ -43,6 +43,7 @@ func (b *builder) settle() {
 	b.checkDeferredFails(r)
 	b.checkIntegerArithmetic(r)
 	b.checkByteArithmetic(r)
+	b.checkCellArithmetic(r)
 	b.checkAddressOrder(r)
 	b.checkDerefs(r)
 	b.checkAtomicWrites(r)
