@@ -242,7 +242,9 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
 		return nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", err)
 	}
 	cfg := *cfg0
-	cfg.ABI = targetABI(cfg.ABI, detectTarget(src))
+	target := detectTarget(src)
+	cfg.ABI = targetABI(cfg.ABI, target)
+	src = rewriteModeTypedefs(src, target)
 	cfg.ExpansionLimit = 50_000_000
 	// The headers shipped with circ (circ/tinyos.h, ...) are served from
 	// the binary, after the host's include directories.

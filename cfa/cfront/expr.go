@@ -230,6 +230,12 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 			if f := t.funcDesignator(x.CastExpression); f != "" {
 				return t.funcAddr(f, x)
 			}
+			if d, ok := strip(x.CastExpression).(*cc.UnaryExpression); ok && d.Case == cc.UnaryExpressionDeref && t.b.mcu != nil {
+				// &*E is E, and neither operator is evaluated (C11
+				// 6.5.3.2): (T *)&*(volatile uint8_t *)0x8A, a
+				// register read as a struct.
+				return t.expr(d.CastExpression, want)
+			}
 			return unless(want, t.addrOf(t.lvalue(x.CastExpression)))
 		case cc.UnaryExpressionDeref:
 			if x.Type() != nil && x.Type().Kind() == cc.Function {

@@ -456,21 +456,45 @@ func (t *tb) register(d *cc.Declarator) *local {
 // constant address (*(volatile uint8_t *)0x3F), names in a program for
 // an MCU, where no C object lies at a constant address; nil for any
 // other dereference.
-func (t *tb) addressedRegister(x *cc.UnaryExpression) *local {
+func (t *tb) addressedRegister(x *cc.UnaryExpression, ptr cfa.Expr) *local {
 	if t.b.mcu == nil {
 		return nil
 	}
-	k, ok := intValue(x.CastExpression.Value())
+	c, ok := ptr.(cfa.Const)
+	k := c.Val
 	typ := pointee(x.CastExpression.Type())
 	a := mcuArchs[t.b.mcuArch()]
-	if !ok || k < a.regLo || k >= a.regHi || typ == nil || !isInt(typ) {
+	if !ok || k < a.regLo || k >= a.regHi || typ == nil {
 		return nil
 	}
 	label := fmt.Sprintf("0x%04x", k)
-	if k == a.srAddr {
+	if k == a.srAddr && isInt(typ) {
 		label = "SREG"
 	}
+	if t.b.isStruct(typ) && !t.b.holdsArray(typ) {
+		return t.registerStruct(label, typ, t.b.pos(x))
+	}
+	if !isInt(typ) {
+		return nil
+	}
 	return t.registerLocal(k, "*"+label, label, typ)
+}
+
+// registerStruct is a register read or written as a struct of
+// bit-fields (*(Atm128TimerCtrlCapture_t *)0x8A): a struct whose fields
+// are registers, each read of which is any value, given any values
+// first, so that a copy of the whole struct reads any value too.
+func (t *tb) registerStruct(label string, typ cc.Type, p cfa.Pos) *local {
+	l := t.structTemp(typ, "register "+label, p)
+	for _, f := range leaves(l) {
+		if f.v == nil || f.v.Kind != cfa.Data {
+			t.b.failAt(p, "unsupported: register %s read as %s", label, describeC(typ))
+		}
+		f.hw = label
+		lo, hi := t.b.rangeOf(f.typ)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: f.v, Lo: lo, Hi: hi, Pos: p, Note: "hardware register " + label})
+	}
+	return l
 }
 
 // registerLocal returns the local that stands for the hardware register

@@ -225,10 +225,11 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 		case cc.UnaryExpressionPostfix:
 			return t.lvalue(x.PostfixExpression)
 		case cc.UnaryExpressionDeref:
-			if l := t.addressedRegister(x); l != nil {
+			ptr := t.expr(x.CastExpression, true)
+			if l := t.addressedRegister(x, ptr); l != nil {
 				return lval{l: l, typ: pointee(x.CastExpression.Type()), n: x}
 			}
-			return t.atAddr(t.expr(x.CastExpression, true), pointee(x.CastExpression.Type()), x)
+			return t.atAddr(ptr, pointee(x.CastExpression.Type()), x)
 		}
 	}
 	t.expr(s, true) // the most precise error for other expressions

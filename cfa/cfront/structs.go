@@ -283,17 +283,7 @@ func (t *tb) declStruct(d *cc.Declarator, init *cc.Initializer) *local {
 		src := t.structRvalue(init.AssignmentExpression)
 		t.copyStruct(lval{l: l, typ: d.Type(), n: d}, src, d.Name(), p)
 	default:
-		t.initStructList(l, init, d.Name(), p)
-		t.copyStructInits(l, init, d.Name(), p)
-		var specs []cellSpec
-		t.b.layout(d.Type(), "", 0, false, &specs)
-		if ls := leaves(l); len(ls) == len(specs) {
-			vars := make([]*cfa.Var, len(ls))
-			for i, f := range ls {
-				vars[i] = f.v
-			}
-			t.restoreUnionInits(specs, vars, init, p)
-		}
+		t.initStructLocal(l, d.Type(), init, d.Name(), p)
 	}
 	return l
 }
@@ -497,8 +487,11 @@ func (t *tb) structRvalue(n cc.ExpressionNode) lval {
 	s := strip(n)
 	switch x := s.(type) {
 	case *cc.PostfixExpression:
-		if x.Case == cc.PostfixExpressionCall {
+		switch x.Case {
+		case cc.PostfixExpressionCall:
 			return t.structCall(x)
+		case cc.PostfixExpressionComplit:
+			return t.structLiteral(x)
 		}
 		return t.lvalue(s)
 	case *cc.UnaryExpression:
@@ -756,6 +749,39 @@ func memberAt(l *local, off int64, typ cc.Type, name string) *local {
 		}
 	}
 	return nil
+}
+
+// structLiteral lowers compound literal x of struct type, (struct S){.f
+// = 1}, into a struct of its own, initialized as a declaration with that
+// initializer list would be.
+func (t *tb) structLiteral(x *cc.PostfixExpression) lval {
+	typ := x.Type()
+	p := t.b.pos(x)
+	if !t.b.isStruct(typ) || t.b.holdsArray(typ) {
+		t.b.fail(x, "unsupported: compound literal of %s", describeC(typ))
+	}
+	l := t.structTemp(typ, "literal", p)
+	init := &cc.Initializer{Case: cc.InitializerInitList, InitializerList: x.InitializerList}
+	t.initStructLocal(l, typ, init, "the compound literal", p)
+	return lval{l: l, typ: typ, n: x}
+}
+
+// initStructLocal initializes struct local l of type typ from
+// initializer list init: each leaf from its initializer (zero if the
+// list omits it), then the struct values the list holds, then the
+// union members it names, again, so that their overlaps follow.
+func (t *tb) initStructLocal(l *local, typ cc.Type, init *cc.Initializer, cname string, p cfa.Pos) {
+	t.initStructList(l, init, cname, p)
+	t.copyStructInits(l, init, cname, p)
+	var specs []cellSpec
+	t.b.layout(typ, "", 0, false, &specs)
+	if ls := leaves(l); len(ls) == len(specs) {
+		vars := make([]*cfa.Var, len(ls))
+		for i, f := range ls {
+			vars[i] = f.v
+		}
+		t.restoreUnionInits(specs, vars, init, p)
+	}
 }
 
 // structResult is the struct local that receives the value a call

@@ -66,3 +66,33 @@ func targetABI(abi *cc.ABI, target string) *cc.ABI {
 	}
 	return &out
 }
+
+// modeTypedef matches a typedef of an integer type that GCC's mode
+// attribute gives another width, as avr-libc declares stdint.h's types:
+// typedef unsigned int uint8_t __attribute__((__mode__(__QI__)));
+var modeTypedef = regexp.MustCompile(`typedef\s+((?:un)?signed\s+)?(?:char|short|int|long|long\s+long)\s+([A-Za-z_]\w*)\s+__attribute(?:__)?\s*\(\(\s*(?:__)?mode(?:__)?\s*\(\s*(?:__)?(QI|HI|SI|DI)(?:__)?\s*\)\s*\)\)`)
+
+// modeWidths are the bytes of each mode.
+var modeWidths = map[string]int64{"QI": 1, "HI": 2, "SI": 4, "DI": 8}
+
+// rewriteModeTypedefs rewrites, in src, each typedef modeTypedef matches
+// into a typedef of the standard integer type of its mode's width on the
+// target (cc/v4 reads the mode attribute without applying it).
+func rewriteModeTypedefs(src []byte, target string) []byte {
+	if !modeTypedef.Match(src) {
+		return src
+	}
+	int4, long8 := "int", "long long"
+	if targetABIs[target] != nil {
+		int4 = "long" // 16-bit int, 32-bit long
+	}
+	names := map[int64]string{1: "char", 2: "short", 4: int4, 8: long8}
+	return modeTypedef.ReplaceAllFunc(src, func(m []byte) []byte {
+		g := modeTypedef.FindSubmatch(m)
+		sign := "signed "
+		if len(g[1]) > 0 && g[1][0] == 'u' {
+			sign = "unsigned "
+		}
+		return []byte("typedef " + sign + names[modeWidths[string(g[3])]] + " " + string(g[2]))
+	})
+}

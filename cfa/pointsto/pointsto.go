@@ -88,6 +88,9 @@ type Result struct {
 	subs  map[cfa.Binary]Subscript
 	vals  map[*cfa.Var]*Set
 	reach map[*cfa.CFA][]bool
+	// changed are the variables whose sets the transfer being run
+	// grew (Analyze's worklist).
+	changed []*cfa.Var
 }
 
 // Arm is what the guard of one arm of a dereference choice requires:
@@ -149,30 +152,81 @@ func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscri
 			r.add(c.Self, Set{Int: true}) // the thread's id, set as it starts
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, c := range p.Templates {
-			reach := r.reach[c]
-			// Sweep to a local fixpoint: locations in edge order are
-			// mostly forward, so few sweeps are needed.
-			for again := true; again; {
-				again = false
-				for _, e := range c.Edges {
-					if !reach[e.From] || !r.Feasible(e) {
-						continue
-					}
-					if !reach[e.To] {
-						reach[e.To] = true
-						again, changed = true, true
-					}
-					if r.transfer(e) {
-						again, changed = true, true
-					}
-				}
+	// A worklist of edges: an edge is (re)visited when its source
+	// becomes reachable or a variable it reads gains values.
+	readers := map[*cfa.Var][]*cfa.Edge{}
+	owner := map[*cfa.Edge]*cfa.CFA{}
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			owner[e] = c
+			for v := range r.edgeReads(e) {
+				readers[v] = append(readers[v], e)
 			}
 		}
 	}
+	var work []*cfa.Edge
+	queued := map[*cfa.Edge]bool{}
+	push := func(es []*cfa.Edge) {
+		for _, e := range es {
+			if !queued[e] {
+				queued[e] = true
+				work = append(work, e)
+			}
+		}
+	}
+	reached := func(c *cfa.CFA, l int) {
+		if !r.reach[c][l] {
+			r.reach[c][l] = true
+		}
+		push(out[c][l])
+	}
+	reached(p.Main(), p.Main().Entry)
+	for len(work) > 0 {
+		e := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[e] = false
+		c := owner[e]
+		if !r.reach[c][e.From] || !r.Feasible(e) {
+			continue
+		}
+		if !r.reach[c][e.To] {
+			reached(c, e.To)
+		}
+		if e.Kind == cfa.Create && !r.reach[e.Template][e.Template.Entry] {
+			reached(e.Template, e.Template.Entry)
+		}
+		r.changed = r.changed[:0]
+		r.transfer(e)
+		for _, v := range r.changed {
+			push(readers[v])
+		}
+	}
 	return r
+}
+
+// edgeReads is the set of variables whose values e's transfer or
+// feasibility reads.
+func (r *Result) edgeReads(e *cfa.Edge) map[*cfa.Var]bool {
+	vs := map[*cfa.Var]bool{}
+	switch e.Kind {
+	case cfa.Assign:
+		cfa.Vars(e.RHS, vs)
+	case cfa.Havoc:
+		if e.Like != nil {
+			vs[e.Like] = true
+		}
+	case cfa.Create:
+		if e.Arg != nil {
+			cfa.Vars(e.Arg, vs)
+		}
+	case cfa.Assume:
+		if a, ok := r.arms[e]; ok {
+			cfa.Vars(a.Addr, vs)
+		} else {
+			cfa.Vars(e.Cond, vs)
+		}
+	}
+	return vs
 }
 
 // transfer adds e's effect on the value sets; it reports a change.
@@ -224,6 +278,11 @@ func (r *Result) add(v *cfa.Var, s Set) bool {
 		r.vals[v] = cur
 	}
 	changed := false
+	defer func() {
+		if changed {
+			r.changed = append(r.changed, v)
+		}
+	}()
 	if s.Top && !cur.Top {
 		cur.Top, changed = true, true
 	}
