@@ -34,3 +34,16 @@ func TestTargetIntWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestRewriteModeTypedefs(t *testing.T) {
+	for _, c := range []struct{ src, target, want string }{
+		{"typedef int int8_t __attribute((__mode__(__QI__))) ;", "avr", "typedef signed char int8_t ;"},
+		{"typedef unsigned int uint32_t __attribute__ ((__mode__ (__SI__)));", "avr", "typedef unsigned long uint32_t;"},
+		{"typedef unsigned int uint32_t __attribute__ ((__mode__ (__SI__)));", "", "typedef unsigned int uint32_t;"},
+		{"typedef int register_t __attribute__ ((__mode__ (__word__)));", "", "typedef int register_t __attribute__ ((__mode__ (__word__)));"},
+	} {
+		if got := string(rewriteModeTypedefs([]byte(c.src), c.target)); got != c.want {
+			t.Errorf("rewriteModeTypedefs(%q, %q) = %q, want %q", c.src, c.target, got, c.want)
+		}
+	}
+}
