@@ -469,8 +469,8 @@ const eagerArms = 256
 // may reach (extendDerefs), not every cell of the type (a char access
 // of a real program has thousands).
 func (b *builder) eagerTargets(typ cc.Type, addr cfa.Expr) []int64 {
-	cands := b.candidates(typ, addr)
-	if len(cands) > eagerArms {
+	cands := b.candidates(typ, addr, eagerArms)
+	if cands == nil {
 		return nil
 	}
 	targets := make([]int64, len(cands))
@@ -482,18 +482,22 @@ func (b *builder) eagerTargets(typ cc.Type, addr cfa.Expr) []int64 {
 
 // candidates lists the cells an access of type typ at address addr may
 // designate: the compatible cells of the object addr's constant base
-// lies in, or of every object.
-func (b *builder) candidates(typ cc.Type, addr cfa.Expr) []*cellInfo {
+// lies in, or of every object; nil if there are more than limit (a
+// program's memory has many: the search stops there).
+func (b *builder) candidates(typ cc.Type, addr cfa.Expr, limit int) []*cellInfo {
 	objs := b.prog.Memory.Objects
 	if base, ok := constBase(addr); ok {
 		if o, _ := b.prog.Memory.Find(base); o != nil {
 			objs = []*cfa.Object{o}
 		}
 	}
-	var out []*cellInfo
+	out := []*cellInfo{}
 	for _, o := range objs {
 		for _, v := range o.Cells {
 			if compatible(b, b.cellTyp[v], typ) {
+				if len(out) == limit {
+					return nil
+				}
 				out = append(out, b.cells[v])
 			}
 		}

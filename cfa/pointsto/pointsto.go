@@ -152,40 +152,41 @@ func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscri
 			r.add(c.Self, Set{Int: true}) // the thread's id, set as it starts
 		}
 	}
-	// A worklist of edges: an edge is (re)visited when its source
-	// becomes reachable or a variable it reads gains values.
-	readers := map[*cfa.Var][]*cfa.Edge{}
-	owner := map[*cfa.Edge]*cfa.CFA{}
-	for _, c := range p.Templates {
-		for _, e := range c.Edges {
-			owner[e] = c
-			for v := range r.edgeReads(e) {
-				readers[v] = append(readers[v], e)
-			}
+	// A worklist of edges, each numbered by its template and its
+	// index there: an edge is (re)visited when its source becomes
+	// reachable or a variable it reads gains values.
+	type edgeRef struct{ c, i int32 }
+	readers := map[*cfa.Var][]edgeRef{}
+	index := map[*cfa.Edge]edgeRef{}
+	queued := make([][]bool, len(p.Templates))
+	for ci, c := range p.Templates {
+		queued[ci] = make([]bool, len(c.Edges))
+		for i, e := range c.Edges {
+			ref := edgeRef{int32(ci), int32(i)}
+			index[e] = ref
+			r.edgeReads(e, func(v *cfa.Var) { readers[v] = append(readers[v], ref) })
 		}
 	}
-	var work []*cfa.Edge
-	queued := map[*cfa.Edge]bool{}
-	push := func(es []*cfa.Edge) {
-		for _, e := range es {
-			if !queued[e] {
-				queued[e] = true
-				work = append(work, e)
-			}
+	var work []edgeRef
+	push := func(ref edgeRef) {
+		if !queued[ref.c][ref.i] {
+			queued[ref.c][ref.i] = true
+			work = append(work, ref)
 		}
 	}
 	reached := func(c *cfa.CFA, l int) {
-		if !r.reach[c][l] {
-			r.reach[c][l] = true
+		r.reach[c][l] = true
+		for _, e := range out[c][l] {
+			push(index[e])
 		}
-		push(out[c][l])
 	}
 	reached(p.Main(), p.Main().Entry)
 	for len(work) > 0 {
-		e := work[len(work)-1]
+		ref := work[len(work)-1]
 		work = work[:len(work)-1]
-		queued[e] = false
-		c := owner[e]
+		queued[ref.c][ref.i] = false
+		c := p.Templates[ref.c]
+		e := c.Edges[ref.i]
 		if !r.reach[c][e.From] || !r.Feasible(e) {
 			continue
 		}
@@ -198,35 +199,51 @@ func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscri
 		r.changed = r.changed[:0]
 		r.transfer(e)
 		for _, v := range r.changed {
-			push(readers[v])
+			for _, ref := range readers[v] {
+				push(ref)
+			}
 		}
 	}
 	return r
 }
 
-// edgeReads is the set of variables whose values e's transfer or
-// feasibility reads.
-func (r *Result) edgeReads(e *cfa.Edge) map[*cfa.Var]bool {
-	vs := map[*cfa.Var]bool{}
+// edgeReads calls read with each variable whose values e's transfer or
+// feasibility reads (a variable read twice, twice).
+func (r *Result) edgeReads(e *cfa.Edge, read func(*cfa.Var)) {
+	var walk func(x cfa.Expr)
+	walk = func(x cfa.Expr) {
+		switch x := x.(type) {
+		case cfa.Ref:
+			read(x.V)
+		case cfa.Unary:
+			walk(x.X)
+		case cfa.Binary:
+			walk(x.X)
+			walk(x.Y)
+		case cfa.Cond:
+			walk(x.C)
+			walk(x.T)
+			walk(x.F)
+		}
+	}
 	switch e.Kind {
 	case cfa.Assign:
-		cfa.Vars(e.RHS, vs)
+		walk(e.RHS)
 	case cfa.Havoc:
 		if e.Like != nil {
-			vs[e.Like] = true
+			read(e.Like)
 		}
 	case cfa.Create:
 		if e.Arg != nil {
-			cfa.Vars(e.Arg, vs)
+			walk(e.Arg)
 		}
 	case cfa.Assume:
 		if a, ok := r.arms[e]; ok {
-			cfa.Vars(a.Addr, vs)
+			walk(a.Addr)
 		} else {
-			cfa.Vars(e.Cond, vs)
+			walk(e.Cond)
 		}
 	}
-	return vs
 }
 
 // transfer adds e's effect on the value sets; it reports a change.
