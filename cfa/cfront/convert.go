@@ -48,6 +48,19 @@ func (b *builder) setType(v *cfa.Var, t cc.Type) {
 	}
 }
 
+// wrappedOutside reports whether e is a conversion to a type whose
+// values are not all to's: cc may type an expression on an enum as int
+// where circ, as gcc, computes it as unsigned (canon), and the value's
+// own conversion tells.
+func wrappedOutside(e cfa.Expr, to cfa.IntType) bool {
+	u, ok := e.(cfa.Unary)
+	if !ok {
+		return false
+	}
+	t, conv := u.Op.IntType()
+	return conv && !t.Within(to)
+}
+
 // fits reports whether e's shape shows that its value is one of to's.
 func fits(e cfa.Expr, to cfa.IntType) bool {
 	switch e := e.(type) {
@@ -88,7 +101,7 @@ func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Ex
 	}
 	// A narrower type keeps only some bits of an address, whatever
 	// circ's layout makes of it.
-	if f := t.b.intType(from); !addr && (f.Valid() && f.Within(to) || fits(e, to)) {
+	if f := t.b.intType(from); !addr && (f.Valid() && f.Within(to) && !wrappedOutside(e, to) || fits(e, to)) {
 		return e
 	}
 	if k, ok := e.(cfa.Const); ok && !addr {
