@@ -369,3 +369,17 @@ func TestExternalRejectsOnlyWhatItMayReach(t *testing.T) {
 	assertParseError(t, decls+"int main(void) {\n  struct plain *p = (struct plain *)&j;\n  use(p);\n  return 0;\n}\n",
 		"t.c:9:3: unsupported: undefined function use may follow j.data, a pointer to void it reaches through p")
 }
+
+// TestLibraryRowThroughVoidPointerUnderHavoc: a row of the library
+// table cannot read bytes through a pointer to void only; under
+// --unknown-functions havoc the call is an unknown function's instead,
+// and otherwise an error naming it.
+func TestLibraryRowThroughVoidPointerUnderHavoc(t *testing.T) {
+	src := "#include <string.h>\nstruct s { const void *key; } e;\nint k, r;\nint main(void) {\n  e.key = &k;\n  r = memcmp(e.key, &k, sizeof k);\n  return r;\n}\n"
+	if _, err := ParseWith("t.c", []byte(src), Options{}); err == nil || !strings.Contains(err.Error(), "circ models byte buffers of chars") {
+		t.Errorf("without havoc: got %v, want the byte-buffer error", err)
+	}
+	if _, err := ParseWith("t.c", []byte(src), Options{HavocUnknown: true}); err != nil {
+		t.Errorf("with havoc: %v", err)
+	}
+}

@@ -316,6 +316,12 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 	if len(as) < len(f.args) {
 		t.b.fail(x, "%s takes %d argument(s), got %d", name, len(f.args), len(as))
 	}
+	if t.b.havocUnknown && c.untypedBytes() {
+		// A row reads bytes of a type it can see; through a pointer
+		// to void it cannot, but an unknown function may reach them
+		// (--unknown-functions havoc).
+		return nil, false
+	}
 	for i, a := range as {
 		switch r := c.role(i); {
 		case isInt(a.Type()) && (r == argInt || r == argCount || r == argSize || r == argFormat):
@@ -722,6 +728,20 @@ func (t *tb) typedSource(a cc.ExpressionNode) cc.ExpressionNode {
 		a = stripCasts(given)
 	}
 	return a
+}
+
+// untypedBytes reports whether a byte-buffer argument of the call points
+// to void only, where byteType cannot tell its bytes.
+func (c *libcCall) untypedBytes() bool {
+	for i, a := range c.as {
+		if r := c.role(i); r != argBytesIn && r != argBytesOut {
+			continue
+		}
+		if elem := c.t.bufferType(a); elem == nil || isVoid(elem) {
+			return true
+		}
+	}
+	return false
 }
 
 // byteType is the type of the bytes argument i points to: its chars,
