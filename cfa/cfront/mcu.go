@@ -408,41 +408,38 @@ func (t *tb) mcuAsmStatement(key string, parts asmParts, n cc.Node, p cfa.Pos) b
 	if t.b.mcu == nil {
 		return false
 	}
-	op, known := mcuAsm[key]
+	what := "asm " + strconv.Quote(parts.text)
 	if m := immediateSR.FindStringSubmatch(strings.ToLower(key)); m != nil && len(parts.inputs) == 0 {
 		// bis #8, r2: an immediate operand.
-		k, err := strconv.ParseInt(m[2], 0, 64)
-		if err == nil {
-			op, known = srClear, true
+		if k, err := strconv.ParseInt(m[2], 0, 64); err == nil {
+			op := srClear
 			if m[1] == "bis" {
 				op = srSet
 			}
-			t.statusOp(op, num(k), "asm "+fmt.Sprintf("%q", parts.text), n, p)
+			t.statusOp(op, num(k), what, n, p)
 			return true
 		}
 	}
-	if !known || len(parts.outputs) != 0 {
+	op, known := mcuAsm[key]
+	inputs := 0
+	if op == srWrite || op == srSet || op == srClear {
+		inputs = 1
+	}
+	if !known || len(parts.outputs) != 0 || len(parts.inputs) != inputs {
 		if _, plain := asmEffects[key]; !plain && t.b.interruptDriven() {
-			// Instructions circ does not know may change the
-			// interrupt enable: after them it is either.
+			// Instructions circ does not know, or operands it does
+			// not expect, may change the interrupt enable: after
+			// them it is either.
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: t.b.interruptVar(n), Lo: num(0), Hi: num(1), Pos: p, Approx: true,
 				Note: "inline assembly " + strconv.Quote(parts.text) + ": the interrupt enable may be either afterwards"})
 		}
 		return false
 	}
 	var arg cfa.Expr
-	switch op {
-	case srWrite, srSet, srClear:
-		if len(parts.inputs) != 1 {
-			return false
-		}
+	if inputs == 1 {
 		arg = t.intExpr(parts.inputs[0])
-	default:
-		if len(parts.inputs) != 0 {
-			return false
-		}
 	}
-	t.statusOp(op, arg, "asm "+fmt.Sprintf("%q", parts.text), n, p)
+	t.statusOp(op, arg, what, n, p)
 	return true
 }
 
