@@ -31,17 +31,32 @@ import (
 	"strings"
 )
 
-// Pos is a source position (file:line:column).
+// Pos is a source position (file:line:column). A file that line
+// directives say was generated from others (nescc's app.c from .nc
+// files) gives both: File and Line are where the text is in the file
+// read, OrigFile and OrigLine where the directives say it comes from.
 type Pos struct {
 	File      string
 	Line, Col int
+
+	OrigFile string
+	OrigLine int
 }
 
 func (p Pos) String() string {
 	if p.File == "" && p.Line == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	return fmt.Sprintf("%s:%d:%d%s", p.File, p.Line, p.Col, p.Origin())
+}
+
+// Origin is " (FILE:LINE)" for a position the line directives place
+// elsewhere, "" otherwise.
+func (p Pos) Origin() string {
+	if p.OrigFile == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%s:%d)", p.OrigFile, p.OrigLine)
 }
 
 // VarKind separates data from synchronization objects: Data and Handle
@@ -106,6 +121,15 @@ type Var struct {
 }
 
 func (v *Var) String() string { return v.Name }
+
+// SourceName is the name reports give v: CName, or Name for circ's own
+// variables.
+func (v *Var) SourceName() string {
+	if v.CName != "" {
+		return v.CName
+	}
+	return v.Name
+}
 
 // Expr is a side-effect-free integer or boolean expression.
 type Expr interface {
@@ -687,6 +711,9 @@ type CFA struct {
 	// Shadows, whose threads are those started through the tracked
 	// handle. Shadow is the converse link, on the tracked template.
 	Shadows, Shadow *CFA
+	// Interrupt marks the template of an interrupt handler: its threads
+	// are the handler's firings (nesC's async code).
+	Interrupt bool
 }
 
 // MayRace reports whether the accesses of a thread of a and of a thread

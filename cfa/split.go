@@ -119,7 +119,7 @@ func mayCreate(creates map[*CFA][]*CFA, from, to *CFA) bool {
 // unique in the program) substituted everywhere.
 func (c *CFA) cloneAs(name string) *CFA {
 	vars := map[*Var]*Var{}
-	n := &CFA{Name: name, Entry: c.Entry, Pos: c.Pos}
+	n := &CFA{Name: name, Entry: c.Entry, Pos: c.Pos, Interrupt: c.Interrupt}
 	for _, v := range c.Locals {
 		w := *v
 		if rest, ok := strings.CutPrefix(v.Name, c.Name+"::"); ok {

@@ -219,8 +219,8 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 // fill adds the variable's name and the statistics of the check to res.
 func (c *checker) fill(res *report.Result, queries int, start time.Time) {
 	res.Variable = c.name()
-	if c.x != nil && c.x.CName != "" {
-		res.Variable = c.x.CName
+	if c.x != nil {
+		res.Variable = c.x.SourceName()
 	}
 	res.Engine = "circ"
 	res.RaceDef = c.opts.RaceDef.String()

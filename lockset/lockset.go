@@ -121,7 +121,7 @@ func (a *Access) String() string {
 	if a.PreCreate {
 		pre = " (before any thread is created)"
 	}
-	return fmt.Sprintf("%s at %s %s %s holding {%s}%s", a.Template.Name, a.Edge.Pos, a.Kind()+"s", varName(a.Var), strings.Join(a.Locks, ", "), pre)
+	return fmt.Sprintf("%s at %s %s %s holding {%s}%s", a.Template.Name, a.Edge.Pos, a.Kind()+"s", a.Var.SourceName(), strings.Join(a.Locks, ", "), pre)
 }
 
 // Analysis is the result of the dataflow over every template.
@@ -198,7 +198,7 @@ func (a *Analysis) Of(v *cfa.Var) []*Access {
 // access order, writes of the earlier access first) or safe.
 func (a *Analysis) Check(v *cfa.Var) report.Result {
 	start := time.Now()
-	res := report.Result{Variable: varName(v), Engine: Engine, RaceDef: RaceDef}
+	res := report.Result{Variable: v.SourceName(), Engine: Engine, RaceDef: RaceDef}
 	accs := a.Of(v)
 	for i, x := range accs {
 		for _, y := range accs[i:] {
@@ -262,13 +262,6 @@ func Check(p *cfa.Program, vars []*cfa.Var) []report.Result {
 	return out
 }
 
-func varName(v *cfa.Var) string {
-	if v.CName != "" {
-		return v.CName
-	}
-	return v.Name
-}
-
 // lock is a lock a thread can hold: an object in a mode (a rwlock's read
 // mode is Shared; everything else is Exclusive).
 type lock struct {
@@ -278,9 +271,9 @@ type lock struct {
 
 func (l lock) name() string {
 	if l.mode == cfa.Shared {
-		return varName(l.obj) + readSuffix
+		return l.obj.SourceName() + readSuffix
 	}
-	return varName(l.obj)
+	return l.obj.SourceName()
 }
 
 // readSuffix marks a lock held in read mode in Access.Locks.

@@ -15,8 +15,15 @@ type position struct {
 // ParsePos splits a Step's or Access's position "file:line:col" at its
 // last two colons, so that a file name may hold colons itself; ok is
 // false for "-" (no position) and anything else that is not
-// file:line:col with a line of at least 1.
+// file:line:col with a line of at least 1. The origin that line
+// directives give a position (" (BlinkC.nc:41)", cfa.Pos.Origin) is
+// dropped: the position is the file's own.
 func ParsePos(pos string) (file string, line, col int, ok bool) {
+	if strings.HasSuffix(pos, ")") {
+		if i := strings.LastIndex(pos, " ("); i >= 0 {
+			pos = pos[:i]
+		}
+	}
 	rest, c, ok1 := cutLast(pos, ":")
 	file, l, ok2 := cutLast(rest, ":")
 	if !ok1 || !ok2 || file == "" {

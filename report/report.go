@@ -322,6 +322,13 @@ func (r *Report) racesFirst() []Result {
 	return out
 }
 
+// TraceText is t as the text report lists it, indented by two spaces.
+func TraceText(t *Trace) string {
+	var b strings.Builder
+	writeTrace(&b, t)
+	return b.String()
+}
+
 func writeTrace(b *strings.Builder, t *Trace) {
 	fmt.Fprintf(b, "  trace (%d threads", t.Threads)
 	if t.Replayed {

@@ -36,7 +36,7 @@ type builder struct {
 	stable    map[*cfa.Var]bool // temporaries assigned once per evaluation
 	single    map[*cfa.Var]bool // temporaries read once, right after their assignment
 	mutexT    cc.Type
-	lineMap   []cfa.Pos // .i files: original position of each line (index line-1)
+	lines     *lineTable // the main file's line directives (linedirectives.go)
 	nedges    int
 
 	// Synchronization objects (sync.go): the kinds each mutex can have

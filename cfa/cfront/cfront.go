@@ -65,7 +65,7 @@ type Error struct {
 
 // Error formats the error as file:line:column: message, on one line.
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.Pos.File, e.Pos.Line, e.Pos.Col, e.Msg)
+	return fmt.Sprintf("%s:%d:%d%s: %s", e.Pos.File, e.Pos.Line, e.Pos.Col, e.Pos.Origin(), e.Msg)
 }
 
 func newError(pos cfa.Pos, format string, args ...any) *Error {
@@ -185,10 +185,8 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 			err = newError(pos, "cfront internal error: %v (%s)", r, firstFrames(debug.Stack()))
 		}
 	}()
-	ast, terr := translateFile(name, src, opts)
-	if strings.HasSuffix(name, ".i") {
-		b.lineMap = lineMarkers(name, src)
-	}
+	ast, lines, terr := translateFile(name, src, opts)
+	b.lines = lines
 	if terr != nil {
 		e, ok := terr.(*Error)
 		if !ok {
@@ -211,6 +209,9 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 	// ends.
 	for pass := 1; ; pass++ {
 		if prog := b.build(); prog != nil {
+			if b.lines.fromNesC() {
+				nescNames(prog, src)
+			}
 			return prog, nil
 		}
 		if pass > maxPasses {
@@ -224,7 +225,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 			summarize[name] = true
 		}
 		pre := append(b.preExterns, b.lateExterns...)
-		b = &builder{file: b.file, lineMap: b.lineMap, ast: ast, summarize: summarize, handlesApart: b.handlesApart, havocUnknown: b.havocUnknown, preExterns: pre}
+		b = &builder{file: b.file, lines: b.lines, ast: ast, summarize: summarize, handlesApart: b.handlesApart, havocUnknown: b.havocUnknown, target: b.target, preExterns: pre}
 	}
 }
 
@@ -234,16 +235,18 @@ const maxPasses = 64
 
 // translateFile preprocesses, parses and type checks the C file name
 // (text src) with gcc's configuration, circ's shipped headers and opts.
-// A bad option or configuration is an *Error; cc/v4's own errors are
-// returned as they are.
-func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
+// It also returns the table of src's line directives, which cc/v4 does
+// not see (see lineDirectives). A bad option or configuration is an
+// *Error; cc/v4's own errors are returned as they are.
+func translateFile(name string, src []byte, opts Options) (*cc.AST, *lineTable, error) {
 	cfg0, err := config()
 	if err != nil {
-		return nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", err)
+		return nil, nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", err)
 	}
 	cfg := *cfg0
 	target := detectTarget(src)
 	cfg.ABI = targetABI(cfg.ABI, target)
+	lines, src := lineDirectives(name, src)
 	src = rewriteModeTypedefs(src, target)
 	cfg.ExpansionLimit = 50_000_000
 	// The headers shipped with circ (circ/tinyos.h, ...) are served from
@@ -253,7 +256,7 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
 	}
 	for _, d := range opts.Defines {
 		if err := CheckDefine(d); err != nil {
-			return nil, newError(cfa.Pos{File: name}, "%v", err)
+			return nil, nil, newError(cfa.Pos{File: name}, "%v", err)
 		}
 	}
 	cfg.PragmaHandler = rejectPack
@@ -268,7 +271,7 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
 	// the library table's rows (libcfuncs.go).
 	predefined += "\n#define __NO_CTYPE 1\n"
 	predefined += opts.defines()
-	return translate(&cfg, []cc.Source{
+	ast, err := translate(&cfg, []cc.Source{
 		{Name: "<predefined>", Value: predefined},
 		{Name: "<builtin>", Value: cc.Builtin},
 		{Name: name, Value: string(src)},
@@ -277,6 +280,7 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, error) {
 		// (typeQualifierList shifts EOF forever). It is never lowered.
 		{Name: "<end>", Value: "int " + sentinel + ";\n"},
 	}, name)
+	return ast, lines, err
 }
 
 // rejectPack rejects a #pragma pack that sets an alignment: cc/v4 lays
@@ -371,38 +375,6 @@ func firstFrames(stack []byte) string {
 		}
 	}
 	return strings.Join(out, " < ")
-}
-
-var markerRE = regexp.MustCompile(`^#(?:line)?\s+(\d+)\s+"((?:[^"\\]|\\.)*)"`)
-
-// lineMarkers maps each line of a preprocessed file to its original
-// position, following the "# N "file"" line markers.
-func lineMarkers(name string, src []byte) []cfa.Pos {
-	lines := strings.Split(string(src), "\n")
-	out := make([]cfa.Pos, len(lines))
-	file, line := name, 1
-	for i, l := range lines {
-		if m := markerRE.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
-			n, err := strconv.Atoi(m[1])
-			if err == nil {
-				file, line = strings.ReplaceAll(m[2], `\\`, `\`), n
-				out[i] = cfa.Pos{File: name, Line: i + 1}
-				continue
-			}
-		}
-		out[i] = cfa.Pos{File: file, Line: line}
-		line++
-	}
-	return out
-}
-
-// mapPos maps a position in a preprocessed file to the original source.
-func (b *builder) mapPos(p cfa.Pos) cfa.Pos {
-	if b.lineMap == nil || p.File != b.file || p.Line < 1 || p.Line > len(b.lineMap) {
-		return p
-	}
-	m := b.lineMap[p.Line-1]
-	return cfa.Pos{File: m.File, Line: m.Line, Col: p.Col}
 }
 
 func toPos(p token.Position) cfa.Pos {

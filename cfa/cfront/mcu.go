@@ -280,6 +280,7 @@ func (t *tb) startHandlers(p cfa.Pos) {
 			t.b.fail(fd.Declarator, "unsupported: interrupt handler %s takes parameters", h.name)
 		}
 		c := t.b.template(fd)
+		c.Interrupt = true
 		t.b.mcu.isrOf[c] = h
 		t.loop(p, func() {
 			t.add(&cfa.Edge{Kind: cfa.Create, Template: c, Pos: p, Note: "a firing of interrupt handler " + h.name})

@@ -460,10 +460,7 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 			rest = append(rest, i)
 			continue
 		}
-		results[i] = report.Result{Variable: v.CName, Verdict: report.Safe, Engine: lockset.Engine, RaceDef: def.String(), Reason: pr.Reason}
-		if results[i].Variable == "" {
-			results[i].Variable = v.Name
-		}
+		results[i] = report.Result{Variable: v.SourceName(), Verdict: report.Safe, Engine: lockset.Engine, RaceDef: def.String(), Reason: pr.Reason}
 		for _, e := range pr.Undefined {
 			results[i].Undefined = append(results[i].Undefined, driver.UndefinedFinding(e))
 		}
@@ -596,16 +593,18 @@ func selectVars(p *cfa.Program, names []string) ([]*cfa.Var, error) {
 }
 
 // accessedAt lists the shared locations an operation at source line
-// where (FILE:LINE, FILE a path or its last elements) accesses; ok is
-// false when where is no FILE:LINE.
+// where (FILE:LINE, FILE a path or its last elements; the file read or
+// the one its line directives name) accesses; ok is false when where is
+// no FILE:LINE.
 func accessedAt(p *cfa.Program, where string) (vars []*cfa.Var, ok bool) {
 	file, l, found := strings.Cut(where, ":")
 	line, err := strconv.Atoi(l)
 	if !found || err != nil || file == "" || line <= 0 {
 		return nil, false
 	}
+	sameFile := func(f string) bool { return f == file || strings.HasSuffix(f, "/"+file) }
 	at := func(pos cfa.Pos) bool {
-		return pos.Line == line && (pos.File == file || strings.HasSuffix(pos.File, "/"+file))
+		return pos.Line == line && sameFile(pos.File) || pos.OrigLine == line && sameFile(pos.OrigFile)
 	}
 	for _, v := range p.SharedMemory() {
 		hit := false

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -777,4 +778,33 @@ func TestUnknownFunctionsHavoc(t *testing.T) {
 		t.Errorf("exit %d, want a race on s.count and the approximation listed:\n%s", r.code, r.stdout)
 	}
 	assertBadInput(t, runCLI(t, "check", "--unknown-functions", "maybe", prog), "--unknown-functions", "error or havoc")
+}
+
+// TestNesCNamesAndPositions: on nescc's output circ names variables as
+// the nesC programmer wrote them and gives positions in app.c and in
+// the .nc file; --var takes either name, or a line of either file.
+func TestNesCNamesAndPositions(t *testing.T) {
+	prog := "../../testdata/mcu/nesc_output_names_and_positions_race.c"
+	rep := decodeReport(t, runCLI(t, "check", "-q", "--format", "json", prog).stdout)
+	if got := rep.verdicts(); got["BlinkC.counter"] != "race" || got["MainC.Queue.m_head"] != "safe" || len(got) != 2 {
+		t.Fatalf("verdicts %v, want BlinkC.counter race and MainC.Queue.m_head safe", got)
+	}
+	var race []string
+	for _, res := range rep.Results {
+		if res.Trace != nil {
+			for _, a := range res.Trace.Race {
+				race = append(race, a.Pos)
+			}
+		}
+	}
+	want := "nesc_output_names_and_positions_race.c:18:3 (BlinkC.nc:41)"
+	if !slices.ContainsFunc(race, func(p string) bool { return strings.HasSuffix(p, want) }) {
+		t.Errorf("race accesses at %v, want one at %s", race, want)
+	}
+	for _, sel := range []string{"BlinkC.counter", "BlinkC__counter", "BlinkC.nc:41", "nesc_output_names_and_positions_race.c:18"} {
+		rep := decodeReport(t, runCLI(t, "check", "-q", "--format", "json", "--var", sel, prog).stdout)
+		if got := rep.verdicts(); len(got) != 1 || got["BlinkC.counter"] != "race" {
+			t.Errorf("--var %s checked %v, want BlinkC.counter only", sel, got)
+		}
+	}
 }

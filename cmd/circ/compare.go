@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"circ/cfa/cfront"
 	"circ/interp"
+	"circ/cfa"
 	"circ/lockset"
+	"circ/nescrule"
 	"circ/report"
 
 	"github.com/spf13/pflag"
@@ -20,43 +23,70 @@ import (
 
 // Outcomes of one compared variable.
 const (
-	outFalseAlarm = "false alarm removed by circ" // lockset race, circ safe
+	outFalseAlarm = "false alarm removed by circ" // baseline race, circ safe
 	outBothRace   = "both race"
 	outBothSafe   = "both safe"
-	outDisagree   = "circ race, lockset safe" // should not happen for real races: reported
+	outDisagree   = "circ race, baseline safe" // should not happen for real races: reported
 	outUnknown    = "circ unknown"
 )
 
+// The baselines circ is compared with: the classic lockset check, and
+// nesC's own rule for interrupt-driven C.
+var baselines = map[string]func(*cfa.Program, []*cfa.Var) []report.Result{
+	lockset.Engine:  lockset.Check,
+	nescrule.Engine: nescrule.Check,
+}
+
+// baselineFor is the baseline that --baseline choice names for p: auto
+// picks nesC's rule for a program with interrupt handlers.
+func baselineFor(choice string, p *cfa.Program) string {
+	if choice != "auto" {
+		return choice
+	}
+	if nescrule.Applies(p) {
+		return nescrule.Engine
+	}
+	return lockset.Engine
+}
+
 // compareRow is one variable of one file.
 type compareRow struct {
-	Variable       string         `json:"variable"`
-	Lockset        report.Verdict `json:"lockset"`
-	LocksetReason  string         `json:"lockset_reason,omitempty"`
-	LocksetSeconds float64        `json:"lockset_seconds"`
-	Circ           report.Verdict `json:"circ"`
-	CircReason     string         `json:"circ_reason,omitempty"`
-	CircSeconds    float64        `json:"circ_seconds"`
-	Predicates     int            `json:"predicates"`
-	ACFASize       []int          `json:"acfa_size,omitempty"`
-	K              int            `json:"k,omitempty"`
-	Outcome        string         `json:"outcome"`
+	Variable        string         `json:"variable"`
+	Baseline        report.Verdict `json:"baseline"`
+	BaselineReason  string         `json:"baseline_reason,omitempty"`
+	BaselineSeconds float64        `json:"baseline_seconds"`
+	Circ            report.Verdict `json:"circ"`
+	// CircReason is circ's proof where it is safe (the deciding stage's
+	// reason, or Predicates of the CIRC engine's fixpoint), why it is
+	// unknown otherwise; CircTrace the replayed trace of a race.
+	CircReason  string        `json:"circ_reason,omitempty"`
+	CircTrace   *report.Trace `json:"circ_trace,omitempty"`
+	CircSeconds float64       `json:"circ_seconds"`
+	// AssumesNoUB counts the undefined behaviour sites circ's safe
+	// assumed no run reaches (none was found reachable, none refuted).
+	AssumesNoUB int `json:"assumes_no_undefined_behaviour,omitempty"`
+	Predicates  []string      `json:"predicates,omitempty"`
+	ACFASize    []int         `json:"acfa_size,omitempty"`
+	K           int           `json:"k,omitempty"`
+	Outcome     string        `json:"outcome"`
 }
 
 type compareFile struct {
-	File  string       `json:"file"`
-	Error string       `json:"error,omitempty"`
-	Rows  []compareRow `json:"rows"`
+	File     string       `json:"file"`
+	Baseline string       `json:"baseline,omitempty"` // lockset or nesc
+	Error    string       `json:"error,omitempty"`
+	Rows     []compareRow `json:"rows"`
 }
 
 type compareSummary struct {
-	Files               int `json:"files"`
-	Variables           int `json:"variables"`
-	FalseAlarmsRemoved  int `json:"false_alarms_removed"`
-	BothRace            int `json:"both_race"`
-	BothSafe            int `json:"both_safe"`
-	CircRaceLocksetSafe int `json:"circ_race_lockset_safe"`
-	Unknown             int `json:"unknown"`
-	BadFiles            int `json:"bad_files,omitempty"`
+	Files                int `json:"files"`
+	Variables            int `json:"variables"`
+	FalseAlarmsRemoved   int `json:"false_alarms_removed"`
+	BothRace             int `json:"both_race"`
+	BothSafe             int `json:"both_safe"`
+	CircRaceBaselineSafe int `json:"circ_race_baseline_safe"`
+	Unknown              int `json:"unknown"`
+	BadFiles             int `json:"bad_files,omitempty"`
 }
 
 type comparison struct {
@@ -80,10 +110,11 @@ func outcome(l, c report.Verdict) string {
 }
 
 // runCompare is `circ compare`: for each file and each shared variable,
-// the lockset verdict next to circ's, and closing counts.
+// the baseline's verdict next to circ's, and closing counts.
 func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("circ compare", pflag.ContinueOnError)
 	raceDef := fs.String("race-def", "svcomp", "circ's race definition: svcomp or circ (see 'circ check --help')")
+	baseline := fs.String("baseline", "auto", "what circ is compared with: lockset (the classic lockset check), nesc (nesC's rule: accessed in async code and written outside atomic) or auto (nesc for programs with interrupt handlers, lockset otherwise)")
 	format := fs.String("format", "text", "output format: text, json or markdown")
 	timeout := fs.Duration("timeout", 0, "circ's time limit per file (e.g. 30s); unfinished variables are unknown")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "variables checked by circ in parallel (one Z3 context each)")
@@ -91,9 +122,11 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	var cflags cfront.Options
 	addCFlags(fs, &cflags)
 	if code, ok := parseFlags(fs, args, "compare", "Usage: circ compare [flags] FILE.c...\n\n"+
-		"For each file and each variable shared by two threads: the verdict of the classic\n"+
-		"lockset check ('circ lockset') next to circ's ('circ check', default options), and\n"+
-		"closing counts: false alarms circ removes, races both find, disagreements, unknowns.", stdout, stderr); !ok {
+		"For each file and each variable shared by two threads: the verdict of a baseline\n"+
+		"check next to circ's ('circ check', default options), with circ's proof where it\n"+
+		"removes a warning and its replayed trace where the race is real, and closing counts:\n"+
+		"false alarms circ removes, races both find, disagreements, unknowns. The baseline is\n"+
+		"the classic lockset check ('circ lockset') or, for interrupt-driven C, nesC's own rule.", stdout, stderr); !ok {
 		return code
 	}
 	bad := func(format string, a ...any) int {
@@ -112,6 +145,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	default:
 		return bad("--format must be text, json or markdown, not %q", *format)
 	}
+	if _, ok := baselines[*baseline]; !ok && *baseline != "auto" {
+		return bad("--baseline must be auto, lockset or nesc, not %q", *baseline)
+	}
 	if *jobs < 1 || *timeout < 0 {
 		return bad("--jobs must be at least 1 and --timeout not negative")
 	}
@@ -119,7 +155,8 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if !*quiet {
 		progress = &lateWriter{w: stderr, start: time.Now()}
 	}
-	cf := checkFlags{jobs: *jobs, k: 1, maxK: 8}
+	// circ's verdict is 'circ check''s with its default options.
+	cf := checkFlags{jobs: *jobs, k: 1, maxK: 8, lockset: true}
 
 	cmp := comparison{RaceDef: def.String(), Files: []compareFile{}}
 	status := 0
@@ -136,20 +173,24 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		vars := prog.SharedMemory()
-		ls := lockset.Check(prog, vars)
+		out.Baseline = baselineFor(*baseline, prog)
+		ls := baselines[out.Baseline](prog, vars)
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
 		if *timeout > 0 {
 			ctx, cancel = context.WithTimeout(ctx, *timeout)
 		}
-		cs := checkCIRC(ctx, prog, vars, cf, def, progress)
+		cs := cf.checkCIRCApart(ctx, file, prog, vars, def, progress)
 		cancel()
 		for i := range vars {
 			l, c := ls[i], cs[i]
 			row := compareRow{
-				Variable: l.Variable, Lockset: l.Verdict, LocksetReason: l.Reason, LocksetSeconds: l.Seconds,
-				Circ: c.Verdict, CircReason: c.Reason, CircSeconds: c.Seconds,
-				Predicates: len(c.Predicates), ACFASize: c.ACFASize, K: c.K,
+				Variable: l.Variable, Baseline: l.Verdict, BaselineReason: l.Reason, BaselineSeconds: l.Seconds,
+				Circ: c.Verdict, CircReason: c.Reason, CircTrace: c.Trace, CircSeconds: c.Seconds,
+				Predicates: c.Predicates, ACFASize: c.ACFASize, K: c.K,
 				Outcome: outcome(l.Verdict, c.Verdict),
+			}
+			if c.Verdict == report.Safe {
+				row.AssumesNoUB = len(c.Undefined)
 			}
 			out.Rows = append(out.Rows, row)
 			s := &cmp.Summary
@@ -162,7 +203,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			case outBothSafe:
 				s.BothSafe++
 			case outDisagree:
-				s.CircRaceLocksetSafe++
+				s.CircRaceBaselineSafe++
 			case outUnknown:
 				s.Unknown++
 			}
@@ -188,7 +229,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 
 func (c *comparison) writeText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "lockset vs circ (race-def %s)\n", c.RaceDef)
+	fmt.Fprintf(&b, "baseline vs circ (race-def %s)\n", c.RaceDef)
 	for _, f := range c.Files {
 		fmt.Fprintf(&b, "\n%s\n", f.File)
 		switch {
@@ -200,27 +241,39 @@ func (c *comparison) writeText(w io.Writer) error {
 			continue
 		}
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "  variable\tlockset\tcirc\tcirc time\tpreds\tACFA\tk\toutcome")
+		fmt.Fprintf(tw, "  variable\t%s\tcirc\tcirc time\tpreds\tACFA\tk\toutcome\n", f.Baseline)
 		for _, r := range f.Rows {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%.2fs\t%d\t%s\t%d\t%s\n", r.Variable, r.Lockset, r.Circ, r.CircSeconds, r.Predicates, sizes(r.ACFASize), r.K, r.Outcome)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%.2fs\t%d\t%s\t%d\t%s\n", r.Variable, r.Baseline, r.circText(), r.CircSeconds, len(r.Predicates), sizes(r.ACFASize), r.K, r.Outcome)
 		}
 		tw.Flush()
+		if slices.ContainsFunc(f.Rows, func(r compareRow) bool { return r.AssumesNoUB > 0 }) {
+			b.WriteString("  safe*: assuming no run reaches the undefined behaviour that 'circ check' lists as findings\n")
+		}
 		for _, r := range f.Rows {
 			switch r.Outcome {
+			case outFalseAlarm:
+				fmt.Fprintf(&b, "\n  %s: %s warns: %s\n  circ proves it safe: %s\n", r.Variable, f.Baseline, r.BaselineReason, r.CircReason)
+				if len(r.Predicates) > 0 {
+					fmt.Fprintf(&b, "  predicates: %s\n", strings.Join(r.Predicates, ", "))
+				}
 			case outDisagree:
-				fmt.Fprintf(&b, "  %s: circ race, lockset safe: %s\n", r.Variable, r.LocksetReason)
+				fmt.Fprintf(&b, "\n  %s: circ race, %s safe: %s\n", r.Variable, f.Baseline, r.BaselineReason)
 			case outUnknown:
-				fmt.Fprintf(&b, "  %s: circ unknown: %s\n", r.Variable, r.CircReason)
+				fmt.Fprintf(&b, "\n  %s: circ unknown: %s\n", r.Variable, r.CircReason)
+			}
+			if r.CircTrace != nil {
+				fmt.Fprintf(&b, "  circ's race on %s:\n", r.Variable)
+				b.WriteString(report.TraceText(r.CircTrace))
 			}
 		}
 	}
 	s := c.Summary
 	fmt.Fprintf(&b, "\n%d files, %d variables\n", s.Files, s.Variables)
 	tw := tabwriter.NewWriter(&b, 0, 0, 1, ' ', 0)
-	fmt.Fprintf(tw, "  false alarms removed by circ (lockset race, circ safe):\t%d\n", s.FalseAlarmsRemoved)
+	fmt.Fprintf(tw, "  false alarms removed by circ (baseline race, circ safe):\t%d\n", s.FalseAlarmsRemoved)
 	fmt.Fprintf(tw, "  races both find:\t%d\n", s.BothRace)
 	fmt.Fprintf(tw, "  safe for both:\t%d\n", s.BothSafe)
-	fmt.Fprintf(tw, "  circ race, lockset safe (disagreements):\t%d\n", s.CircRaceLocksetSafe)
+	fmt.Fprintf(tw, "  circ race, baseline safe (disagreements):\t%d\n", s.CircRaceBaselineSafe)
 	fmt.Fprintf(tw, "  circ unknown:\t%d\n", s.Unknown)
 	if s.BadFiles > 0 {
 		fmt.Fprintf(tw, "  files that could not be read:\t%d\n", s.BadFiles)
@@ -232,25 +285,34 @@ func (c *comparison) writeText(w io.Writer) error {
 
 func (c *comparison) writeMarkdown(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Lockset vs circ (race-def `%s`)\n\n", c.RaceDef)
-	b.WriteString("| file | variable | lockset | circ | circ time | predicates | ACFA size | k | outcome |\n")
-	b.WriteString("| --- | --- | --- | --- | ---: | ---: | --- | ---: | --- |\n")
+	fmt.Fprintf(&b, "Baseline vs circ (race-def `%s`)\n\n", c.RaceDef)
+	b.WriteString("| file | variable | baseline | baseline verdict | circ | circ time | predicates | ACFA size | k | outcome |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | ---: | ---: | --- | ---: | --- |\n")
 	for _, f := range c.Files {
 		if f.Error != "" {
-			fmt.Fprintf(&b, "| %s | | | | | | | | error: %s |\n", mdCell(f.File), mdCell(f.Error))
+			fmt.Fprintf(&b, "| %s | | | | | | | | | error: %s |\n", mdCell(f.File), mdCell(f.Error))
 			continue
 		}
 		for _, r := range f.Rows {
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %.2fs | %d | %s | %d | %s |\n",
-				mdCell(f.File), r.Variable, r.Lockset, r.Circ, r.CircSeconds, r.Predicates, sizes(r.ACFASize), r.K, mdCell(r.Outcome))
+			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s | %.2fs | %d | %s | %d | %s |\n",
+				mdCell(f.File), r.Variable, f.Baseline, r.Baseline, r.circText(), r.CircSeconds, len(r.Predicates), sizes(r.ACFASize), r.K, mdCell(r.Outcome))
 		}
 	}
 	s := c.Summary
-	fmt.Fprintf(&b, "\n%d files, %d variables: **%d false alarms removed by circ** (lockset race, circ safe), "+
-		"races both find: %d, safe for both: %d, circ race / lockset safe: %d, circ unknown: %d.\n",
-		s.Files, s.Variables, s.FalseAlarmsRemoved, s.BothRace, s.BothSafe, s.CircRaceLocksetSafe, s.Unknown)
+	fmt.Fprintf(&b, "\n%d files, %d variables: **%d false alarms removed by circ** (baseline race, circ safe), "+
+		"races both find: %d, safe for both: %d, circ race / baseline safe: %d, circ unknown: %d.\n",
+		s.Files, s.Variables, s.FalseAlarmsRemoved, s.BothRace, s.BothSafe, s.CircRaceBaselineSafe, s.Unknown)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// circText is circ's verdict, safe* for a proof that assumes away
+// undefined behaviour.
+func (r compareRow) circText() string {
+	if r.AssumesNoUB > 0 {
+		return string(r.Circ) + "*"
+	}
+	return string(r.Circ)
 }
 
 func sizes(s []int) string {

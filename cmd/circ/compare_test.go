@@ -32,18 +32,18 @@ func TestCompareFalseAlarmFigure1(t *testing.T) {
 		rows[r.Variable] = r
 	}
 	x := rows["x"]
-	if x.Lockset != report.Race || x.Circ != report.Safe || x.Outcome != outFalseAlarm {
-		t.Errorf("x: lockset %s, circ %s, outcome %q; want race, safe, %q", x.Lockset, x.Circ, x.Outcome, outFalseAlarm)
+	if x.Baseline != report.Race || x.Circ != report.Safe || x.Outcome != outFalseAlarm {
+		t.Errorf("x: lockset %s, circ %s, outcome %q; want race, safe, %q", x.Baseline, x.Circ, x.Outcome, outFalseAlarm)
 	}
-	if !strings.Contains(x.LocksetReason, "not a replayed trace") {
-		t.Errorf("x: lockset reason %q", x.LocksetReason)
+	if !strings.Contains(x.BaselineReason, "not a replayed trace") {
+		t.Errorf("x: lockset reason %q", x.BaselineReason)
 	}
 	// state races under svcomp (atomic read vs plain release): both find it.
-	if st := rows["state"]; st.Lockset != report.Race || st.Circ != report.Race {
-		t.Errorf("state: lockset %s, circ %s; want race, race", st.Lockset, st.Circ)
+	if st := rows["state"]; st.Baseline != report.Race || st.Circ != report.Race {
+		t.Errorf("state: lockset %s, circ %s; want race, race", st.Baseline, st.Circ)
 	}
 	s := cmp.Summary
-	if s.FalseAlarmsRemoved != 1 || s.BothRace != 1 || s.CircRaceLocksetSafe != 0 || s.Unknown != 0 || s.Variables != 2 {
+	if s.FalseAlarmsRemoved != 1 || s.BothRace != 1 || s.CircRaceBaselineSafe != 0 || s.Unknown != 0 || s.Variables != 2 {
 		t.Errorf("summary %+v; want 1 false alarm removed, 1 race both find, 2 variables", s)
 	}
 }
@@ -91,7 +91,7 @@ func TestCompareMarkdown(t *testing.T) {
 	if !strings.HasPrefix(table[1], "| ---") {
 		t.Errorf("second line is not a separator: %q", table[1])
 	}
-	for _, want := range []string{"| `x` | race | safe |", "false alarm removed by circ", "both race", "both safe", "**1 false alarms removed by circ**"} {
+	for _, want := range []string{"| `x` | lockset | race | safe |", "false alarm removed by circ", "both race", "both safe", "**1 false alarms removed by circ**"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("markdown lacks %q:\n%s", want, out.String())
 		}
@@ -103,6 +103,7 @@ func TestCompareBadInput(t *testing.T) {
 		{"compare"},
 		{"compare", "--format", "xml", compareProgram("trylock_safe.c")},
 		{"compare", "--race-def", "nope", compareProgram("trylock_safe.c")},
+		{"compare", "--baseline", "eraser", compareProgram("trylock_safe.c")},
 		{"compare", "-q", compareProgram("no_such_file.c")},
 	} {
 		var out, errb bytes.Buffer
@@ -157,5 +158,49 @@ func TestLocksetCommand(t *testing.T) {
 		if r.Trace != nil || r.Engine != "lockset" {
 			t.Errorf("%s: trace %v engine %q", r.Variable, r.Trace, r.Engine)
 		}
+	}
+}
+
+// TestCompareNesCRule: for interrupt-driven C the baseline is nesC's
+// rule. Where it warns and circ proves the variable safe, the
+// comparison gives circ's proof; where the race is real, circ's
+// replayed trace.
+func TestCompareNesCRule(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "mcu")
+	var out, errb bytes.Buffer
+	code := run([]string{"compare", "-q", "--format", "json", filepath.Join(dir, "split_phase_sample_read_after_done_safe.c"), filepath.Join(dir, "split_phase_sample_read_after_done_race.c")}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errb.String())
+	}
+	var cmp comparison
+	if err := json.Unmarshal(out.Bytes(), &cmp); err != nil {
+		t.Fatal(err)
+	}
+	if len(cmp.Files) != 2 || cmp.Files[0].Baseline != "nesc" {
+		t.Fatalf("files %+v; want two compared with nesc", cmp.Files)
+	}
+	sample := map[string]compareRow{}
+	for _, f := range cmp.Files {
+		for _, r := range f.Rows {
+			if r.Variable == "sample" {
+				sample[filepath.Base(f.File)] = r
+			}
+		}
+	}
+	safe, racy := sample["split_phase_sample_read_after_done_safe.c"], sample["split_phase_sample_read_after_done_race.c"]
+	if safe.Baseline != report.Race || safe.Circ != report.Safe || safe.Outcome != outFalseAlarm || len(safe.Predicates) == 0 || !strings.Contains(safe.BaselineReason, "non-atomic read") {
+		t.Errorf("safe variant: %+v; want nesC's warning removed by a proof with predicates", safe)
+	}
+	if racy.Baseline != report.Race || racy.Circ != report.Race || racy.CircTrace == nil || !racy.CircTrace.Replayed {
+		t.Errorf("race variant: %+v; want a race both find, with circ's replayed trace", racy)
+	}
+	// --baseline lockset compares the same file with the lockset check.
+	out.Reset()
+	if code := run([]string{"compare", "-q", "--baseline", "lockset", "--format", "json", filepath.Join(dir, "split_phase_sample_read_after_done_safe.c")}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	cmp = comparison{}
+	if err := json.Unmarshal(out.Bytes(), &cmp); err != nil || cmp.Files[0].Baseline != "lockset" {
+		t.Errorf("--baseline lockset: %v %+v", err, cmp.Files)
 	}
 }
