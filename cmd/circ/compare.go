@@ -11,9 +11,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"circ/cfa"
 	"circ/cfa/cfront"
 	"circ/interp"
-	"circ/cfa"
 	"circ/lockset"
 	"circ/nescrule"
 	"circ/report"
@@ -64,11 +64,11 @@ type compareRow struct {
 	CircSeconds float64       `json:"circ_seconds"`
 	// AssumesNoUB counts the undefined behaviour sites circ's safe
 	// assumed no run reaches (none was found reachable, none refuted).
-	AssumesNoUB int `json:"assumes_no_undefined_behaviour,omitempty"`
-	Predicates  []string      `json:"predicates,omitempty"`
-	ACFASize    []int         `json:"acfa_size,omitempty"`
-	K           int           `json:"k,omitempty"`
-	Outcome     string        `json:"outcome"`
+	AssumesNoUB int      `json:"assumes_no_undefined_behaviour,omitempty"`
+	Predicates  []string `json:"predicates,omitempty"`
+	ACFASize    []int    `json:"acfa_size,omitempty"`
+	K           int      `json:"k,omitempty"`
+	Outcome     string   `json:"outcome"`
 }
 
 type compareFile struct {
