@@ -462,6 +462,11 @@ type Edge struct {
 	// Undefined marks an Error edge that is undefined behaviour, not a
 	// failed assertion; Note says which.
 	Undefined bool
+	// Unmodelled marks an Undefined edge where circ's model of memory,
+	// not C, ends (byte arithmetic leaving the bytes circ lays out as
+	// cells). The front end keeps none: it removes those no run
+	// reaches and rejects a program with any other.
+	Unmodelled bool
 	// Order is the memory order of the C11 atomic operation the edge
 	// belongs to (NotAtomic: none). RMW marks the store of a
 	// read-modify-write, which reads what the operation's load read:

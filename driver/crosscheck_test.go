@@ -12,6 +12,7 @@ import (
 
 	"circ/cfa"
 	"circ/cfa/cfront"
+	"circ/cfa/ranges"
 	"circ/driver"
 	"circ/explicit"
 	"circ/internal/expect"
@@ -87,10 +88,16 @@ func crossCheck(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, d
 	// reached: the lines where either engine reaches undefined
 	// behaviour, each of which the header must expect.
 	reached := map[int]bool{}
+	// The ranges stage's unreachable sites: no engine may reach one.
+	discharged := dischargedSites(p)
 	noteReached := func(who string, fs []report.Finding) {
 		for _, f := range fs {
 			if !f.Reached {
 				continue
+			}
+			if discharged[f.Pos+": "+f.Message] {
+				t.Errorf("UNSOUND STAGE: %s: --race-def %s: the ranges stage shows undefined behaviour at %s (%s) unreachable, but %s reaches it:\n%s",
+					file, def, f.Pos, f.Message, who, renderTrace(f.Trace))
 			}
 			parts := strings.Split(f.Pos, ":")
 			line, _ := strconv.Atoi(parts[len(parts)-2])
@@ -278,4 +285,33 @@ func renderTrace(tr *report.Trace) string {
 		fmt.Fprintf(&b, "  race: %s at %s: %s (write %v)\n", a.Thread, a.Pos, a.Op, a.Write)
 	}
 	return b.String()
+}
+
+// dischargedSites are the undefined-behaviour sites (position and
+// message) the ranges stage shows unreachable in every copy.
+func dischargedSites(p *cfa.Program) map[string]bool {
+	gone := map[*cfa.Edge]bool{}
+	for _, e := range ranges.Unreachable(p) {
+		gone[e] = true
+	}
+	out := map[string]bool{}
+	kept := map[string]bool{}
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			if !e.Undefined {
+				continue
+			}
+			f := report.FindingOf(e)
+			k := f.Pos + ": " + f.Message
+			if gone[e] {
+				out[k] = true
+			} else {
+				kept[k] = true
+			}
+		}
+	}
+	for k := range kept {
+		delete(out, k)
+	}
+	return out
 }

@@ -322,7 +322,7 @@ func (c *checker) collectUB(graphs []*predabs.ARG) {
 // UndefinedFinding is the finding of undefined-behaviour edge e, with no
 // trace.
 func UndefinedFinding(e *cfa.Edge) report.Finding {
-	return report.Finding{Kind: report.UndefinedBehaviour, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
+	return report.FindingOf(e)
 }
 
 // stuckRetries bounds the tries on a solver of their own that a check

@@ -355,7 +355,7 @@ func (s *search) findings() []report.Finding {
 	var fs []report.Finding
 	for _, e := range s.ubOrder {
 		hit := s.undefined[e]
-		f := report.Finding{Kind: report.UndefinedBehaviour, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
+		f := report.FindingOf(e)
 		raw := interp.CompleteJoins(s.p, append(s.trace(hit.from), hit.step))
 		if tr, err := interp.ReplayUndefined(s.p, raw); err == nil {
 			f.Reached, f.Trace = true, tr

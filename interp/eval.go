@@ -20,6 +20,10 @@ var (
 // Eval evaluates e as seen by thread t of s.
 func (s *State) Eval(t int, e cfa.Expr) (int64, error) { return s.eval(t, e) }
 
+func (s *State) eval(t int, e cfa.Expr) (int64, error) {
+	return EvalWith(e, func(v *cfa.Var) int64 { return s.value(t, v) })
+}
+
 func b2i(b bool) int64 {
 	if b {
 		return 1
@@ -27,14 +31,24 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-func (s *State) eval(t int, e cfa.Expr) (int64, error) {
+// EvalWith evaluates e with the values value gives its variables, as
+// the interpreter does (C's operators on mathematical integers, errors
+// where C's are undefined or circ's integers end).
+func EvalWith(e cfa.Expr, value func(*cfa.Var) int64) (int64, error) {
+	ev := evaluator(value)
+	return ev.eval(e)
+}
+
+type evaluator func(*cfa.Var) int64
+
+func (value evaluator) eval(e cfa.Expr) (int64, error) {
 	switch e := e.(type) {
 	case cfa.Const:
 		return e.Val, nil
 	case cfa.Ref:
-		return s.value(t, e.V), nil
+		return value(e.V), nil
 	case cfa.Unary:
-		x, err := s.eval(t, e.X)
+		x, err := value.eval(e.X)
 		if err != nil {
 			return 0, err
 		}
@@ -57,7 +71,7 @@ func (s *State) eval(t int, e cfa.Expr) (int64, error) {
 		}
 		return 0, fmt.Errorf("unknown unary operator %d", e.Op)
 	case cfa.Binary:
-		x, err := s.eval(t, e.X)
+		x, err := value.eval(e.X)
 		if err != nil {
 			return 0, err
 		}
@@ -67,29 +81,29 @@ func (s *State) eval(t int, e cfa.Expr) (int64, error) {
 			if x == 0 {
 				return 0, nil
 			}
-			y, err := s.eval(t, e.Y)
+			y, err := value.eval(e.Y)
 			return b2i(y != 0), err
 		case cfa.Or:
 			if x != 0 {
 				return 1, nil
 			}
-			y, err := s.eval(t, e.Y)
+			y, err := value.eval(e.Y)
 			return b2i(y != 0), err
 		}
-		y, err := s.eval(t, e.Y)
+		y, err := value.eval(e.Y)
 		if err != nil {
 			return 0, err
 		}
 		return binop(e.Op, x, y)
 	case cfa.Cond:
-		c, err := s.eval(t, e.C)
+		c, err := value.eval(e.C)
 		if err != nil {
 			return 0, err
 		}
 		if c != 0 {
-			return s.eval(t, e.T)
+			return value.eval(e.T)
 		}
-		return s.eval(t, e.F)
+		return value.eval(e.F)
 	case nil:
 		return 0, errors.New("missing expression")
 	}

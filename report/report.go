@@ -12,6 +12,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"circ/cfa"
 )
 
 // Verdict is the answer for one variable.
@@ -129,6 +131,12 @@ type Finding struct {
 
 // UndefinedBehaviour is Finding.Kind for undefined behaviour.
 const UndefinedBehaviour = "undefined-behaviour"
+
+// FindingOf is the finding of e, an undefined-behaviour edge
+// (cfa.Edge.Undefined), with no trace.
+func FindingOf(e *cfa.Edge) Finding {
+	return Finding{Kind: UndefinedBehaviour, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
+}
 
 // ACFA is one template's context ACFA, rendered.
 type ACFA struct {

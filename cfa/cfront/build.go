@@ -102,6 +102,11 @@ type builder struct {
 	// bytePtrs are the pointers arithmetic moves by bytes, which settle
 	// checks point into objects made of bytes.
 	bytePtrs []bytePtr
+	// byteGuards are the run-time checks of byte arithmetic that
+	// settle adds once the points-to analysis is done.
+	byteGuards []*byteGuard
+	// byteGuarded: some byte guard was added (checkByteGuards).
+	byteGuarded bool
 	// cellPtrs are the pointers that arithmetic moves by whole cells
 	// (checkCellArithmetic).
 	cellPtrs []bytePtr
@@ -373,6 +378,7 @@ func (b *builder) build() *cfa.Program {
 	if delayHandleStores(b.prog) {
 		b.prog.Finish()
 	}
+	b.checkByteGuards()
 	return b.prog
 }
 

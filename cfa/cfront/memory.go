@@ -25,6 +25,7 @@ import (
 
 	"circ/cfa"
 	"circ/cfa/pointsto"
+	"circ/cfa/ranges"
 
 	"modernc.org/cc/v4"
 )
@@ -142,7 +143,7 @@ func (t *tb) stride(elem cc.Type, n cc.Node, ptr cfa.Expr) int64 {
 		if ptr == nil || isVoid(elem) {
 			t.b.fail(n, "unsupported: arithmetic on a pointer to %s (byte offsets)", describeC(elem))
 		}
-		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: ptr, n: n, elem: elem})
+		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: ptr, n: n, elem: elem, at: t.site()})
 		return 1
 	}
 	if ptr != nil && scalarElem(t.b, elem) {
@@ -173,7 +174,7 @@ func (t *tb) moved(pn cc.ExpressionNode, base, res cfa.Expr) cfa.Expr {
 		if n := len(bps); n > 0 && bps[n-1].n == pn && bps[n-1].res == nil {
 			bps[n-1].res = res
 		} else {
-			t.b.bytePtrs = append(bps, bytePtr{e: base, res: res, n: pn, elem: elem})
+			t.b.bytePtrs = append(bps, bytePtr{e: base, res: res, n: pn, elem: elem, at: t.site()})
 		}
 	}
 	return res
@@ -206,6 +207,25 @@ type bytePtr struct {
 	n    cc.Node
 	elem cc.Type
 	walk bool // e is where a walk over bytes starts (walkChars)
+	// at is where the arithmetic is evaluated, for a run-time check
+	// (guardByteArithmetic); nil where there is none to add.
+	at *site
+}
+
+// site is a location of a template, before the edges that evaluate an
+// expression lowered there.
+type site struct {
+	c   *cfa.CFA
+	loc int
+}
+
+// site is where the expression being lowered is evaluated: the current
+// location, nil in code no path reaches.
+func (t *tb) site() *site {
+	if t.cur < 0 {
+		return nil
+	}
+	return &site{t.c, t.cur}
 }
 
 // checkByteArithmetic rejects arithmetic on a char or _Bool pointer
@@ -278,10 +298,226 @@ func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 				bad = o.Name
 			}
 		}
-		if bad != "" {
-			b.fail(bp.n, "unsupported: arithmetic on a pointer to %s (byte offsets) into %s, which may leave its bytes for cells that are not bytes", describeC(bp.elem), bad)
+		if bad != "" && !b.guardByteArithmetic(bp, vals, runs, r, byteArithmeticError(bp.elem, bad)) {
+			b.fail(bp.n, "%s", byteArithmeticError(bp.elem, bad))
 		}
 	}
+}
+
+// byteArithmeticError is the rejection of byte arithmetic on a pointer
+// to elem into object that circ cannot follow.
+func byteArithmeticError(elem cc.Type, object string) string {
+	return fmt.Sprintf("unsupported: arithmetic on a pointer to %s (byte offsets) into %s, which may leave its bytes for cells that are not bytes", describeC(elem), object)
+}
+
+// guardByteArithmetic adds, where checkByteArithmetic cannot show that
+// byte arithmetic stays in one run of byte cells, a check that it does
+// at run time: before the arithmetic, the pointer lies in a run of byte
+// cells (vals: what it may hold), and the result (or the other pointer
+// of a difference) lies in the same run, or one past it where the
+// static check allows that. Inside the run cells are bytes, so the
+// arithmetic moves as C's does. Leaving it would be a char array member
+// walked beyond its end, which C leaves undefined, or an object's bytes
+// walked across a cell that is no byte, which C defines and circ does
+// not model: checkByteGuards accepts the program only if the ranges
+// stage shows that no run leaves. It reports false, adding nothing,
+// where the pointer may lie outside every run, in a summary object or
+// in memory circ does not know, or is a walk.
+func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, runs map[*cfa.Object]byteRunInfo, r *pointsto.Result, failure string) bool {
+	if bp.at == nil || bp.res == nil || bp.walk || vals.Top || r.Eval(bp.res).Top {
+		return false
+	}
+	type runOf struct {
+		o *cfa.Object
+		k int
+	}
+	in := map[runOf]bool{}
+	var order []runOf
+	for _, a := range vals.All() {
+		o, i := b.prog.Memory.Find(a)
+		if o == nil || o.Summary() || o.Elements() {
+			return false
+		}
+		ri, ok := runs[o]
+		if !ok {
+			ri = b.byteRuns(o)
+			runs[o] = ri
+		}
+		here := ri.runsAt(i, vals.Past[a] && !vals.Addrs[a])
+		if len(here) == 0 {
+			return false
+		}
+		for k := range here {
+			if ro := (runOf{o, k}); !in[ro] {
+				in[ro] = true
+				order = append(order, ro)
+			}
+		}
+	}
+	sort.Slice(order, func(i, j int) bool {
+		return order[i].o.Base < order[j].o.Base || order[i].o.Base == order[j].o.Base && order[i].k < order[j].k
+	})
+	g := &byteGuard{at: *bp.at, ptr: bp.e, res: bp.res, pos: b.pos(bp.n), failure: failure}
+	for _, ro := range order {
+		lo, last, past := runs[ro.o].bounds(ro.k, len(ro.o.Cells))
+		base := ro.o.Base
+		g.runs = append(g.runs, byteRun{base + int64(lo), base + int64(last), base + int64(past)})
+	}
+	b.byteGuards = append(b.byteGuards, g)
+	return true
+}
+
+// bounds is the first and last cell index of run k of an object of n
+// cells, and the last a pointer in the run may hold: one past the last
+// cell where runsAt allows it.
+func (ri byteRunInfo) bounds(k, n int) (lo, last, past int) {
+	lo = -1
+	for i, r := range ri.run {
+		if r != k {
+			continue
+		}
+		if lo < 0 {
+			lo = i
+		}
+		last = i
+	}
+	past = last
+	if last+1 == n || ri.endsFlush[k] {
+		past++
+	}
+	return lo, last, past
+}
+
+// byteRun is a run of byte cells by address: its first and last cell,
+// and the last address a pointer in it may hold.
+type byteRun struct{ lo, last, past int64 }
+
+// byteGuard is a run-time check of byte arithmetic
+// (guardByteArithmetic), added once the points-to analysis is done:
+// ptr and res lie in one of runs. deref: res is dereferenced right
+// there, so it must lie on a cell of the run, not one past it.
+type byteGuard struct {
+	at       site
+	ptr, res cfa.Expr
+	runs     []byteRun
+	deref    bool
+	pos      cfa.Pos
+	failure  string // the rejection if it may fail
+}
+
+// cond is the guard's condition.
+func (g *byteGuard) cond() cfa.Expr {
+	within := func(x cfa.Expr, lo, hi int64) cfa.Expr {
+		return mkBin(cfa.And, mkBin(cfa.Le, num(lo), x), mkBin(cfa.Le, x, num(hi)))
+	}
+	// A null pointer moved by nothing stays null.
+	var ok cfa.Expr = mkBin(cfa.And, mkBin(cfa.Eq, g.ptr, num(0)), mkBin(cfa.Eq, g.res, num(0)))
+	for _, r := range g.runs {
+		last := r.past
+		if g.deref {
+			last = r.last
+		}
+		ok = mkBin(cfa.Or, ok, mkBin(cfa.And, within(g.ptr, r.lo, r.past), within(g.res, r.lo, last)))
+	}
+	return ok
+}
+
+// guardedOut drops from misfits, the addresses of another type that
+// deref site s may reach, those that a byte guard at the site (checked
+// before s's arms, on s's address) keeps every run from.
+func (b *builder) guardedOut(s *derefSite, misfits []int64) []int64 {
+	var gs []*byteGuard
+	for _, g := range b.byteGuards {
+		if g.at == (site{s.t.c, s.from}) && g.res.String() == s.addr.String() {
+			g.deref = true
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		return misfits
+	}
+	return slices.DeleteFunc(misfits, func(a int64) bool {
+		for _, g := range gs {
+			for _, r := range g.runs {
+				if r.lo <= a && a <= r.last {
+					return false
+				}
+			}
+		}
+		return true
+	})
+}
+
+// addByteGuards adds each byte guard at its site: the edges that
+// leave the site start after a test of the guard, whose failure is an
+// unmodelled step.
+func (b *builder) addByteGuards() {
+	for _, g := range b.byteGuards {
+		c, from := g.at.c, g.at.loc
+		l := c.Locs[from]
+		newLoc := func() int {
+			n := c.NewLoc(l.Atomic, g.pos)
+			c.Locs[n].Handler = l.Handler
+			return n
+		}
+		pass, bad, stop := newLoc(), newLoc(), newLoc()
+		for _, e := range c.Edges {
+			if e.From == from {
+				e.From = pass
+			}
+		}
+		ok := g.cond()
+		c.AddEdge(&cfa.Edge{Kind: cfa.Assume, Cond: ok, From: from, To: pass, Pos: g.pos})
+		c.AddEdge(&cfa.Edge{Kind: cfa.Assume, Cond: cfa.Unary{Op: cfa.Not, X: ok}, From: from, To: bad, Pos: g.pos})
+		c.AddEdge(&cfa.Edge{Kind: cfa.Error, From: bad, To: stop, Pos: g.pos, Undefined: true, Unmodelled: true,
+			Note: g.failure})
+		b.byteGuarded = true
+	}
+	b.byteGuards = nil
+}
+
+// checkByteGuards keeps the run-time checks of byte arithmetic
+// (guardByteArithmetic) only where the ranges stage shows that they
+// never fail, as steps that do nothing. One that may fail rejects the
+// program: past the bytes, circ's cells are not C's. The program is
+// finished (cfa.Program.Finish), its atomic sections marked.
+func (b *builder) checkByteGuards() {
+	if !b.byteGuarded {
+		return
+	}
+	never := map[*cfa.Edge]bool{}
+	for _, e := range ranges.Unreachable(b.prog) {
+		never[e] = true
+	}
+	for _, c := range b.prog.Templates {
+		// A guard is assume ok -> pass, assume !ok -> bad, stop at bad.
+		drop := map[*cfa.Edge]bool{}
+		failing := map[int]string{} // a guard's location -> its failing condition
+		for _, e := range c.Edges {
+			if !e.Unmodelled {
+				continue
+			}
+			if !never[e] {
+				b.failAt(e.Pos, "%s", e.Note)
+			}
+			drop[e] = true
+			for _, f := range c.Edges {
+				if f.To == e.From && f.Kind == cfa.Assume {
+					drop[f] = true
+					if not, ok := f.Cond.(cfa.Unary); ok && not.Op == cfa.Not {
+						failing[f.From] = not.X.String()
+					}
+				}
+			}
+		}
+		for _, e := range c.Edges {
+			if cond, ok := failing[e.From]; ok && !drop[e] && e.Kind == cfa.Assume && e.Cond.String() == cond {
+				e.Kind, e.Cond = cfa.Skip, nil
+			}
+		}
+		c.Edges = slices.DeleteFunc(c.Edges, func(e *cfa.Edge) bool { return drop[e] })
+	}
+	b.prog.Finish()
 }
 
 // byteRunInfo is the runs of byte cells of an object (byteRuns).

@@ -52,6 +52,7 @@ func (b *builder) settle() {
 	b.checkLiteralCompares(r)
 	b.privatize(r)
 	b.prune(r)
+	b.addByteGuards() // after prune, which keeps the edges the analysis saw
 }
 
 // unarmed lists the valid targets site s may see at run time and has no
@@ -151,6 +152,7 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 			continue
 		}
 		_, misfits := b.unarmed(s, r)
+		misfits = b.guardedOut(s, misfits)
 		if len(misfits) > 0 && s.fn {
 			o, _ := b.prog.Memory.Find(misfits[0])
 			b.failAt(s.pos, "unsupported: %s may call %s, which circ cannot call there (another type, no body, or a recursive call)", s.text, o.Name)

@@ -15,6 +15,7 @@ import (
 
 	"circ/cfa"
 	"circ/cfa/cfront"
+	"circ/cfa/ranges"
 	"circ/driver"
 	"circ/explicit"
 	"circ/interp"
@@ -157,7 +158,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 	}
 	done := make(chan loaded, 1)
 	go func() {
-		prog, err := cfront.LoadWith(input, f.cflags)
+		prog, err := load(input, f.cflags)
 		done <- loaded{prog, err}
 	}()
 	var prog *cfa.Program
@@ -215,6 +216,16 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 	return rep, 0
 }
 
+// load reads the C file path into a program, from which the ranges
+// stage removes the undefined-behaviour sites no run reaches.
+func load(path string, opts cfront.Options) (*cfa.Program, error) {
+	prog, err := cfront.LoadWith(path, opts)
+	if err == nil {
+		ranges.Discharge(prog)
+	}
+	return prog, err
+}
+
 // checkCIRCApart runs checkCIRC, and when the program keeps an array of
 // at most cfront.MaxHandlesApart thread handles as a summary (its
 // counting loops then are not unrolled either), checks each variable of
@@ -249,7 +260,7 @@ func (f *checkFlags) checkCIRCApart(ctx context.Context, input string, prog *cfa
 	}
 	opts := f.cflags
 	opts.HandlesApart = true
-	apart, err := cfront.LoadWith(input, opts)
+	apart, err := load(input, opts)
 	if err != nil {
 		return results // the unrolled loops can exceed what the front end lowers
 	}

@@ -1,0 +1,170 @@
+package ranges_test
+
+import (
+	"strings"
+	"testing"
+
+	"circ/cfa"
+	"circ/cfa/cfront"
+	"circ/cfa/ranges"
+)
+
+// sites maps the line of each undefined-behaviour site of src to
+// whether the analysis shows every copy of it unreachable.
+func sites(t *testing.T, src string) map[int]bool {
+	t.Helper()
+	p, err := cfront.Parse("t.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := map[*cfa.Edge]bool{}
+	for _, e := range ranges.Unreachable(p) {
+		gone[e] = true
+	}
+	out := map[int]bool{}
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			if !e.Undefined {
+				continue
+			}
+			if seen, ok := out[e.Pos.Line]; ok {
+				out[e.Pos.Line] = seen && gone[e]
+			} else {
+				out[e.Pos.Line] = gone[e]
+			}
+		}
+	}
+	return out
+}
+
+func TestSites(t *testing.T) {
+	cases := []struct {
+		name string
+		src  string
+		want bool // unreachable, at the line marked "// site"
+	}{
+		{"a loop bound keeps the index in the array", `
+unsigned char a[8];
+void fill(unsigned char n) {
+  for (unsigned char i = 0; i < n; i++)
+    a[i] = i; // site
+}
+int main(void) { fill(8); return 0; }`, true},
+		{"a bound one too far reaches past the array", `
+unsigned char a[8];
+void fill(unsigned char n) {
+  for (unsigned char i = 0; i <= n; i++)
+    a[i] = i; // site
+}
+int main(void) { fill(8); return 0; }`, false},
+		{"one call in range and one past it", `
+unsigned char a[8];
+void fill(unsigned char n) {
+  for (unsigned char i = 0; i < n; i++)
+    a[i] = i; // site
+}
+int main(void) { fill(8); fill(9); return 0; }`, false},
+		{"a state variable tested inside an atomic section", `
+#include <pthread.h>
+void __VERIFIER_atomic_begin(void);
+void __VERIFIER_atomic_end(void);
+unsigned char next[2], head = 255;
+void *post(void *arg) {
+  __VERIFIER_atomic_begin();
+  if (head == 255) head = 1; else head = 0;
+  __VERIFIER_atomic_end();
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, post, 0);
+  __VERIFIER_atomic_begin();
+  if (head != 255)
+    next[head] = 255; // site
+  __VERIFIER_atomic_end();
+  return 0;
+}`, true},
+		{"the same test outside an atomic section: another thread may store in between", `
+#include <pthread.h>
+unsigned char next[2], head = 255;
+void *post(void *arg) {
+  head = 1;
+  head = 255;
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, post, 0);
+  if (head != 255)
+    next[head] = 255; // site
+  return 0;
+}`, false},
+		{"another thread stores an index past the array", `
+#include <pthread.h>
+void __VERIFIER_atomic_begin(void);
+void __VERIFIER_atomic_end(void);
+unsigned char next[2], head = 255;
+void *post(void *arg) {
+  __VERIFIER_atomic_begin();
+  head = 2;
+  __VERIFIER_atomic_end();
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, post, 0);
+  __VERIFIER_atomic_begin();
+  if (head != 255)
+    next[head] = 255; // site
+  __VERIFIER_atomic_end();
+  return 0;
+}`, false},
+		{"a thread's argument indexes the array", `
+#include <pthread.h>
+int a[4];
+void *w(void *arg) { a[(long)arg] = 1; return 0; } // site
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, w, (void *)3);
+  pthread_create(&t, 0, w, (void *)4);
+  return 0;
+}`, false},
+		{"byte arithmetic through a pointer parameter stays in a union's array", `
+union ser { unsigned char data[8]; struct { unsigned char family, serial[6], crc; }; } id;
+void fill(unsigned char *buf, unsigned char len) {
+  for (unsigned char i = 0; i < len; i++)
+    buf[i] = i; // site
+}
+int main(void) { fill(id.data, 8); return id.crc; }`, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			line := 1 + strings.Count(c.src[:strings.Index(c.src, "// site")], "\n")
+			got, ok := sites(t, c.src)[line]
+			if !ok {
+				t.Fatalf("no undefined-behaviour site at line %d", line)
+			}
+			if got != c.want {
+				t.Errorf("site at line %d: unreachable %v, want %v", line, got, c.want)
+			}
+		})
+	}
+}
+
+// TestDischarge: the edges go, and the program stays well formed.
+func TestDischarge(t *testing.T) {
+	p, err := cfront.Parse("t.c", []byte("int a[4];\nvoid f(int n) { for (int i = 0; i < n; i++) a[i] = i; }\nint main(void) { f(4); return 0; }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := ranges.Discharge(p); n == 0 {
+		t.Fatal("nothing discharged")
+	}
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			if e.Undefined {
+				t.Errorf("undefined-behaviour edge left: %v", e)
+			}
+		}
+	}
+}

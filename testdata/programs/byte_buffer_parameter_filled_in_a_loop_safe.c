@@ -1,0 +1,39 @@
+// A function fills the char array member it receives through a pointer
+// parameter, byte by byte up to the length it is given. The index is
+// one the points-to analysis cannot bound, so circ checks at run time
+// that the arithmetic stays in the array's bytes (leaving them would
+// cross len, an int), and the ranges stage shows the check never fails.
+// Both threads fill rec under the mutex.
+// expect svcomp: rec.data[0]=safe rec.data[7]=safe rec.len=safe
+// expect circ: rec.data[0]=safe rec.data[7]=safe rec.len=safe
+#include <pthread.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+struct record {
+  unsigned char data[8];
+  int len;
+} rec;
+
+static void fill(unsigned char *buf, unsigned char n) {
+  unsigned char i;
+  for (i = 0; i < n; i++)
+    buf[i] = i;
+}
+
+void *worker(void *arg) {
+  pthread_mutex_lock(&m);
+  fill(rec.data, 8);
+  rec.len = 8;
+  pthread_mutex_unlock(&m);
+  return 0;
+}
+
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, 0);
+  pthread_mutex_lock(&m);
+  fill(rec.data, 8);
+  rec.len = 8;
+  pthread_mutex_unlock(&m);
+  pthread_join(t, 0);
+  return 0;
+}
