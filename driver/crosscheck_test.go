@@ -121,7 +121,7 @@ func crossCheck(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, d
 			if x == nil {
 				t.Fatalf("no global %s", name)
 			}
-			res := checkOne(t, file, p, m, def, x, plain)
+			res := checkOne(t, file, p, m, def, name, x, plain)
 			noteReached("the abstract engine", res.Undefined)
 			if res.Verdict != report.Safe {
 				continue
@@ -180,9 +180,8 @@ func crossCheck(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, d
 // checkOne runs the abstract engine on x (omega-CIRC, or the paper's plain
 // CIRC with every round on omega counters: both must give the expected
 // verdict) and checks its evidence.
-func checkOne(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, def interp.RaceDef, x *cfa.Var, plain bool) report.Result {
+func checkOne(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, def interp.RaceDef, name string, x *cfa.Var, plain bool) report.Result {
 	t.Helper()
-	name := x.Name
 	{
 		want := m.CircVerdict(def, name)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -208,7 +207,7 @@ func checkOne(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, def
 		}
 		switch res.Verdict {
 		case report.Race:
-			checkRace(t, where, p, x, def, m, res, raw)
+			checkRace(t, where, p, name, x, def, m, res, raw)
 		case report.Unknown:
 			if res.Reason == "" {
 				t.Errorf("%s: unknown without a reason", where)
@@ -221,7 +220,7 @@ func checkOne(t *testing.T, file string, p *cfa.Program, m *expect.Manifest, def
 // checkRace checks the evidence of a race verdict: a replayed trace, an
 // independent replay of the raw interleaving, and the explicit engine
 // finding a race on x with as many instances as the trace uses.
-func checkRace(t *testing.T, where string, p *cfa.Program, x *cfa.Var, def interp.RaceDef, m *expect.Manifest, res report.Result, raw interp.Trace) {
+func checkRace(t *testing.T, where string, p *cfa.Program, name string, x *cfa.Var, def interp.RaceDef, m *expect.Manifest, res report.Result, raw interp.Trace) {
 	t.Helper()
 	if res.Trace == nil || !res.Trace.Replayed {
 		t.Errorf("%s: race without a replayed trace", where)
@@ -255,12 +254,12 @@ func checkRace(t *testing.T, where string, p *cfa.Program, x *cfa.Var, def inter
 	for _, c := range instances {
 		n = max(n, c)
 	}
-	if need := m.NeedsThreads[x.Name]; need > 0 && n < need {
+	if need := m.NeedsThreads[name]; need > 0 && n < need {
 		t.Errorf("%s: the race trace uses %d instances, but no race exists with fewer than %d", where, n, need)
 	}
 	opts := explicit.Options{RaceDef: def, Threads: n, MaxStates: crossMaxStates, NondetExtra: values}
 	er := explicit.Check(context.Background(), p, []*cfa.Var{x}, opts)[0]
-	if er.Verdict == report.Unknown && m.ExplicitVerdict(def, x.Name) == report.Unknown {
+	if er.Verdict == report.Unknown && m.ExplicitVerdict(def, name) == report.Unknown {
 		// The program's header says the explicit engine cannot decide
 		// x (its state budget): the interpreter's replay above is the
 		// evidence.

@@ -4,12 +4,12 @@
 // that the arithmetic stays in the array's bytes (leaving them would
 // cross len, an int), and the ranges stage shows the check never fails.
 // Both threads fill rec under the mutex.
-// expect svcomp: rec.data[0]=safe rec.data[7]=safe rec.len=safe
-// expect circ: rec.data[0]=safe rec.data[7]=safe rec.len=safe
+// expect svcomp: rec.data[0]=safe rec.data[3]=safe
+// expect circ: rec.data[0]=safe rec.data[3]=safe
 #include <pthread.h>
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 struct record {
-  unsigned char data[8];
+  unsigned char data[4];
   int len;
 } rec;
 
@@ -21,8 +21,8 @@ static void fill(unsigned char *buf, unsigned char n) {
 
 void *worker(void *arg) {
   pthread_mutex_lock(&m);
-  fill(rec.data, 8);
-  rec.len = 8;
+  fill(rec.data, 4);
+  rec.len = 4;
   pthread_mutex_unlock(&m);
   return 0;
 }
@@ -31,8 +31,8 @@ int main(void) {
   pthread_t t;
   pthread_create(&t, 0, worker, 0);
   pthread_mutex_lock(&m);
-  fill(rec.data, 8);
-  rec.len = 8;
+  fill(rec.data, 4);
+  rec.len = 4;
   pthread_mutex_unlock(&m);
   pthread_join(t, 0);
   return 0;
