@@ -48,6 +48,10 @@ type fact struct {
 	stamp int
 }
 
+// assumed is added to the stamp of a fact a test gave, so that a
+// location evicts the facts assignments gave first.
+const assumed = 1 << 40
+
 // learn sets v's fact to x, evicting the oldest fact when f is full.
 func (f facts) learn(v *cfa.Var, x val, stamp int) {
 	if _, ok := f[v]; !ok && len(f) >= maxFacts {
@@ -272,7 +276,9 @@ func (a *analysis) post(e *cfa.Edge, in facts) (facts, bool) {
 			return nil, false
 		}
 		for v, x := range narrowed {
-			out.learn(v, x, a.stamp)
+			// A test's facts outlast the assignments after it: the
+			// index a loop tests stays known through a call's body.
+			out.learn(v, x, a.stamp+assumed)
 		}
 	case cfa.Havoc:
 		x := typeRange(e.LHS)

@@ -129,6 +129,14 @@ int main(void) {
   pthread_create(&t, 0, w, (void *)4);
   return 0;
 }`, false},
+		{"the tested index stays known through the body of a call", `
+unsigned char a[8];
+unsigned char get(void) { int x1 = 1; int x2 = 2; int x3 = 3; int x4 = 4; int x5 = 5; int x6 = 6; int x7 = 7; int x8 = 8; int x9 = 9; int x10 = 10; int x11 = 11; int x12 = 12; int x13 = 13; int x14 = 14; int x15 = 15; int x16 = 16; int x17 = 17; int x18 = 18; int x19 = 19; int x20 = 20; return (unsigned char)(x1+x2+x3+x4+x5+x6+x7+x8+x9+x10+x11+x12+x13+x14+x15+x16+x17+x18+x19+x20); }
+void fill(unsigned char n) {
+  for (unsigned char i = 0; i < n; i++)
+    a[i] = get(); // site
+}
+int main(void) { fill(8); return 0; }`, true},
 		{"byte arithmetic through a pointer parameter stays in a union's array", `
 union ser { unsigned char data[8]; struct { unsigned char family, serial[6], crc; }; } id;
 void fill(unsigned char *buf, unsigned char len) {
