@@ -130,7 +130,7 @@ func (c *CFA) cloneAs(name string) *CFA {
 		vars[v] = &w
 		n.Locals = append(n.Locals, &w)
 	}
-	n.Param = vars[c.Param]
+	n.Param, n.Self = vars[c.Param], vars[c.Self]
 	for _, l := range c.Locs {
 		m := *l
 		n.Locs = append(n.Locs, &m)

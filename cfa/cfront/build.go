@@ -582,6 +582,8 @@ func (b *builder) staticScalar(d *cc.Declarator, name, cname string, typ cc.Type
 		if v.Bool && v.Init != 0 {
 			v.Init = 1
 		}
+	case libcGlobals[cname]:
+		v.Init = libcInits[cname]
 	}
 	b.prog.Globals = append(b.prog.Globals, v)
 	return l

@@ -35,6 +35,10 @@ var libcGlobals = map[string]bool{
 	"program_invocation_name": true, "program_invocation_short_name": true, "__progname": true, "__progname_full": true,
 }
 
+// libcInits are the initial values POSIX and glibc give the C
+// library's integer globals that are not zero (getopt's state).
+var libcInits = map[string]int64{"optind": 1, "opterr": 1, "optopt": '?'}
+
 // libcRange is the range of the value of C library functions that
 // return an unknown number; a nil bound is the type's.
 var libcRange = map[string][2]*int64{

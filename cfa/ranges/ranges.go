@@ -87,7 +87,8 @@ func Unreachable(p *cfa.Program) []*cfa.Edge {
 	}
 	for _, c := range p.Templates {
 		for _, v := range c.Locals {
-			a.fi[v] = single(v.Init)
+			// The interpreter starts a thread's locals at 0.
+			a.fi[v] = single(0).join(single(v.Init))
 		}
 		if c.Self != nil {
 			a.fi[c.Self] = interval(1, 1<<40)
@@ -264,6 +265,9 @@ func (a *analysis) post(e *cfa.Edge, in facts) (facts, bool) {
 	out := maps.Clone(in)
 	a.stamp++
 	set := func(v *cfa.Var, x val) {
+		if v.Bool {
+			x = truth(x)
+		}
 		a.store(v, x)
 		out.learn(v, x, a.stamp)
 	}
@@ -302,6 +306,9 @@ func (a *analysis) post(e *cfa.Edge, in facts) (facts, bool) {
 				arg := single(0)
 				if e.Arg != nil {
 					arg = eval(e.Arg, look)
+				}
+				if t.Param.Bool {
+					arg = truth(arg)
 				}
 				a.store(t.Param, arg)
 			}
@@ -343,4 +350,17 @@ func Discharge(p *cfa.Program) int {
 	}
 	p.Finish()
 	return len(gone)
+}
+
+// truth is what a _Bool variable holds after a store of x: 1 for any
+// value but 0.
+func truth(x val) val {
+	zero, other := x.has(0), !(x.lo == 0 && x.hi == 0)
+	switch {
+	case zero && other:
+		return interval(0, 1)
+	case zero:
+		return single(0)
+	}
+	return single(1)
 }
