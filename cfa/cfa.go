@@ -798,6 +798,16 @@ type Seed struct {
 	Template int
 }
 
+// Size says how large p is: its thread templates, locations and edges.
+func (p *Program) Size() string {
+	locs, edges := 0, 0
+	for _, c := range p.Templates {
+		locs += len(c.Locs)
+		edges += len(c.Edges)
+	}
+	return fmt.Sprintf("%d thread templates, %d locations, %d edges", len(p.Templates), locs, edges)
+}
+
 // Main returns the main template.
 func (p *Program) Main() *CFA { return p.Templates[0] }
 
@@ -891,6 +901,16 @@ func (p *Program) computeMultiplicities() {
 		c.Mult = Multiplicity{}
 	}
 	p.Main().Mult.Count = 1
+	// Whether a create site is on a cycle does not change between
+	// rounds; each is one search of its CFA, done once.
+	cyclic := map[*Edge]bool{}
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			if e.Kind == Create {
+				cyclic[e] = c.onCycle(e)
+			}
+		}
+	}
 	// Iterate to a fixpoint over the creation graph; a cycle of creations
 	// (a template that transitively creates itself) becomes unbounded.
 	for round := 0; round <= len(p.Templates)+1; round++ {
@@ -902,7 +922,7 @@ func (p *Program) computeMultiplicities() {
 					continue
 				}
 				t := &next[e.Template.Index]
-				if c.Mult.Unbounded || c.onCycle(e) {
+				if c.Mult.Unbounded || cyclic[e] {
 					t.Unbounded = true
 				}
 				t.Count += c.Mult.Count

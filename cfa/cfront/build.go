@@ -16,9 +16,12 @@ type builder struct {
 	ctors, dtors []initFunc  // what constructor and destructor attributes name (initfini.go)
 	libStrings   *cfa.Object // the library's strings (extern.go), once used
 	file         string
-	ast          *cc.AST
-	prog         *cfa.Program
-	lastPos      cfa.Pos
+	// stage writes a progress line as a stage of reading ends
+	// (Options.Progress).
+	stage   func(format string, args ...any)
+	ast     *cc.AST
+	prog    *cfa.Program
+	lastPos cfa.Pos
 	// handlesApart: no array of thread handles is a summary
 	// (Options.HandlesApart).
 	handlesApart bool
@@ -347,6 +350,7 @@ func (b *builder) build() *cfa.Program {
 		b.queue = b.queue[1:]
 		b.buildTemplate(c, b.tmplFn[c])
 	}
+	b.stage("lowered %s", b.prog.Size())
 	hw := b.handleWrites()
 	b.resolveSelfJoins(hw)
 	b.externPrologue()

@@ -41,14 +41,17 @@ package cfront
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"circ/cfa"
 	"circ/include"
@@ -110,6 +113,9 @@ type Options struct {
 	// into, as it does through typed pointers (extern.go); otherwise
 	// such an argument is an error naming the function.
 	HavocUnknown bool
+	// Progress, if set, gets a line as each stage of reading ends: a
+	// real program's reading takes minutes.
+	Progress io.Writer
 }
 
 // MaxHandlesApart is the longest array of thread handles that
@@ -170,7 +176,8 @@ func Parse(name string, src []byte) (*cfa.Program, error) {
 
 // ParseWith is Parse with compiler options.
 func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err error) {
-	b := &builder{file: name, handlesApart: opts.HandlesApart, havocUnknown: opts.HavocUnknown, target: detectTarget(src)}
+	b := &builder{file: name, handlesApart: opts.HandlesApart, havocUnknown: opts.HavocUnknown, target: detectTarget(src),
+		stage: stageNotes(name, opts.Progress)}
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
@@ -203,6 +210,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		return nil, newError(cfa.Pos{File: name}, "empty translation unit")
 	}
 	b.ast = ast
+	b.stage("parsed")
 	// A pass that finds allocation sites needing a summary (see
 	// heap.go), or types of library objects (extern.go), lowers the
 	// program again with them summarized; the sets only grow, so this
@@ -225,7 +233,21 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 			summarize[name] = true
 		}
 		pre := append(b.preExterns, b.lateExterns...)
-		b = &builder{file: b.file, lines: b.lines, ast: ast, summarize: summarize, handlesApart: b.handlesApart, havocUnknown: b.havocUnknown, target: b.target, preExterns: pre}
+		b.stage("lowering again, with %d allocation sites summarized and %d library objects", len(summarize), len(pre))
+		b = &builder{file: b.file, lines: b.lines, ast: ast, summarize: summarize, handlesApart: b.handlesApart, havocUnknown: b.havocUnknown, target: b.target, preExterns: pre,
+			stage: b.stage}
+	}
+}
+
+// stageNotes returns the function that writes a progress line to w (nil:
+// none) as a stage of reading the file name ends, with the time since
+// reading began.
+func stageNotes(name string, w io.Writer) func(format string, args ...any) {
+	start := time.Now()
+	return func(format string, args ...any) {
+		if w != nil {
+			fmt.Fprintf(w, "circ: reading %s: %s (%s)\n", filepath.Base(name), fmt.Sprintf(format, args...), time.Since(start).Round(100*time.Millisecond))
+		}
 	}
 }
 

@@ -33,12 +33,16 @@ func (b *builder) settle() {
 	}
 	b.prog.Finish()
 	r := pointsto.Analyze(b.prog, b.arms, b.subs)
+	b.stage("points-to analysis")
 	// A site lowered before an object it may reach has no arm for it:
 	// add the arms, which may let more values flow, to a fixpoint.
-	for b.extendDerefs(r) {
+	for round := 1; b.extendDerefs(r); round++ {
 		b.clobberUnions()
 		b.prog.Finish()
-		r = pointsto.Analyze(b.prog, b.arms, b.subs)
+		r.Extend()
+		if round%10 == 0 {
+			b.stage("points-to analysis, with the arms it found (%d rounds)", round)
+		}
 	}
 	b.checkDeferredFails(r)
 	b.checkIntegerArithmetic(r)
@@ -53,6 +57,7 @@ func (b *builder) settle() {
 	b.privatize(r)
 	b.prune(r)
 	b.addByteGuards() // after prune, which keeps the edges the analysis saw
+	b.stage("memory accesses settled")
 }
 
 // unarmed lists the valid targets site s may see at run time and has no

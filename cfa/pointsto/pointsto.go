@@ -91,6 +91,18 @@ type Result struct {
 	// changed are the variables whose sets the transfer being run
 	// grew (Analyze's worklist).
 	changed []*cfa.Var
+	// evals caches Eval of compound expressions while no value set
+	// changes.
+	evals map[cfa.Expr]Set
+	// The worklist (Extend): each template's out-edges, the edges
+	// that read each variable, the edges seen so far and their
+	// templates, and the edges queued.
+	out     map[*cfa.CFA][][]*cfa.Edge
+	readers map[*cfa.Var][]*cfa.Edge
+	known   map[*cfa.Edge]bool
+	owner   map[*cfa.Edge]*cfa.CFA
+	queued  map[*cfa.Edge]bool
+	work    []*cfa.Edge
 }
 
 // Arm is what the guard of one arm of a dereference choice requires:
@@ -121,17 +133,8 @@ type Subscript struct {
 // equal to it. subs are the address sums that subscript an array. The
 // program's out-edge lists need not be computed.
 func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscript) *Result {
-	r := &Result{prog: p, mem: p.Memory, arms: arms, subs: subs, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}}
-	out := map[*cfa.CFA][][]*cfa.Edge{}
-	for _, c := range p.Templates {
-		o := make([][]*cfa.Edge, len(c.Locs))
-		for _, e := range c.Edges {
-			o[e.From] = append(o[e.From], e)
-		}
-		out[c] = o
-		r.reach[c] = make([]bool, len(c.Locs))
-	}
-	r.reach[p.Main()][p.Main().Entry] = true
+	r := &Result{prog: p, mem: p.Memory, arms: arms, subs: subs, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{},
+		out: map[*cfa.CFA][][]*cfa.Edge{}, readers: map[*cfa.Var][]*cfa.Edge{}, known: map[*cfa.Edge]bool{}, owner: map[*cfa.Edge]*cfa.CFA{}, queued: map[*cfa.Edge]bool{}}
 	// Initial values: a static pointer's initializer, or a number.
 	seed := func(v *cfa.Var) {
 		switch {
@@ -152,59 +155,82 @@ func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscri
 			r.add(c.Self, Set{Int: true}) // the thread's id, set as it starts
 		}
 	}
-	// A worklist of edges, each numbered by its template and its
-	// index there: an edge is (re)visited when its source becomes
-	// reachable or a variable it reads gains values.
-	type edgeRef struct{ c, i int32 }
-	readers := map[*cfa.Var][]edgeRef{}
-	index := map[*cfa.Edge]edgeRef{}
-	queued := make([][]bool, len(p.Templates))
-	for ci, c := range p.Templates {
-		queued[ci] = make([]bool, len(c.Edges))
-		for i, e := range c.Edges {
-			ref := edgeRef{int32(ci), int32(i)}
-			index[e] = ref
-			r.edgeReads(e, func(v *cfa.Var) { readers[v] = append(readers[v], ref) })
+	r.Extend()
+	return r
+}
+
+// Extend brings r to the fixpoint of the program as it is now, after
+// locations and edges were added to it (arms of dereferences, and the
+// writes of union members they make). Edges already there must be
+// unchanged. Values only grow, so the analysis goes on from r's
+// fixpoint, which is below the new one, to the new one, as a new
+// Analyze would, but visits only the edges the new ones affect.
+func (r *Result) Extend() {
+	p := r.prog
+	for _, c := range p.Templates {
+		if n := len(c.Locs) - len(r.reach[c]); n > 0 {
+			r.reach[c] = append(r.reach[c], make([]bool, n)...)
+		}
+		o := make([][]*cfa.Edge, len(c.Locs))
+		for _, e := range c.Edges {
+			o[e.From] = append(o[e.From], e)
+		}
+		r.out[c] = o
+	}
+	// A worklist of edges: an edge is (re)visited when its source
+	// becomes reachable or a variable it reads gains values.
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			if r.known[e] {
+				continue
+			}
+			r.known[e], r.owner[e] = true, c
+			r.edgeReads(e, func(v *cfa.Var) { r.readers[v] = append(r.readers[v], e) })
+			if r.reach[c][e.From] {
+				r.push(e)
+			}
 		}
 	}
-	var work []edgeRef
-	push := func(ref edgeRef) {
-		if !queued[ref.c][ref.i] {
-			queued[ref.c][ref.i] = true
-			work = append(work, ref)
-		}
+	if main := p.Main(); !r.reach[main][main.Entry] {
+		r.reached(main, main.Entry)
 	}
-	reached := func(c *cfa.CFA, l int) {
-		r.reach[c][l] = true
-		for _, e := range out[c][l] {
-			push(index[e])
-		}
-	}
-	reached(p.Main(), p.Main().Entry)
-	for len(work) > 0 {
-		ref := work[len(work)-1]
-		work = work[:len(work)-1]
-		queued[ref.c][ref.i] = false
-		c := p.Templates[ref.c]
-		e := c.Edges[ref.i]
+	for len(r.work) > 0 {
+		e := r.work[len(r.work)-1]
+		r.work = r.work[:len(r.work)-1]
+		delete(r.queued, e)
+		c := r.owner[e]
 		if !r.reach[c][e.From] || !r.Feasible(e) {
 			continue
 		}
 		if !r.reach[c][e.To] {
-			reached(c, e.To)
+			r.reached(c, e.To)
 		}
 		if e.Kind == cfa.Create && !r.reach[e.Template][e.Template.Entry] {
-			reached(e.Template, e.Template.Entry)
+			r.reached(e.Template, e.Template.Entry)
 		}
 		r.changed = r.changed[:0]
 		r.transfer(e)
 		for _, v := range r.changed {
-			for _, ref := range readers[v] {
-				push(ref)
+			for _, d := range r.readers[v] {
+				r.push(d)
 			}
 		}
 	}
-	return r
+}
+
+func (r *Result) push(e *cfa.Edge) {
+	if !r.queued[e] {
+		r.queued[e] = true
+		r.work = append(r.work, e)
+	}
+}
+
+// reached marks l of c reachable and queues the edges leaving it.
+func (r *Result) reached(c *cfa.CFA, l int) {
+	r.reach[c][l] = true
+	for _, e := range r.out[c][l] {
+		r.push(e)
+	}
 }
 
 // edgeReads calls read with each variable whose values e's transfer or
@@ -298,6 +324,7 @@ func (r *Result) add(v *cfa.Var, s Set) bool {
 	defer func() {
 		if changed {
 			r.changed = append(r.changed, v)
+			r.evals = nil
 		}
 	}()
 	if s.Top && !cur.Top {
@@ -375,6 +402,25 @@ func nonZeroTest(c cfa.Expr) (cfa.Expr, bool) {
 
 // Eval is the set of addresses e may evaluate to, with Int.
 func (r *Result) Eval(e cfa.Expr) Set {
+	switch e.(type) {
+	case cfa.Const, cfa.Ref:
+		return r.eval(e)
+	}
+	// The arms of one dereference share its address, and each is
+	// revisited when the address's variables grow: one evaluation
+	// serves them all until a value set changes (add clears the cache).
+	if s, ok := r.evals[e]; ok {
+		return s
+	}
+	s := r.eval(e)
+	if r.evals == nil {
+		r.evals = map[cfa.Expr]Set{}
+	}
+	r.evals[e] = s
+	return s
+}
+
+func (r *Result) eval(e cfa.Expr) Set {
 	s := r.addrs(e)
 	s.Int = s.Int || r.mayInt(e)
 	return s

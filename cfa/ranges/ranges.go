@@ -24,7 +24,6 @@
 package ranges
 
 import (
-	"maps"
 	"slices"
 
 	"circ/cfa"
@@ -40,8 +39,15 @@ const (
 )
 
 // facts are the narrower values a location knows of some variables,
-// each with the time it was learnt: a location keeps the newest.
-type facts map[*cfa.Var]fact
+// each with the time it was learnt: a location keeps the newest. A few
+// entries searched in order cost less than a map, which each edge would
+// clone. A reached location's facts are never nil.
+type facts []entry
+
+type entry struct {
+	v *cfa.Var
+	fact
+}
 
 type fact struct {
 	val
@@ -52,18 +58,39 @@ type fact struct {
 // location evicts the facts assignments gave first.
 const assumed = 1 << 40
 
-// learn sets v's fact to x, evicting the oldest fact when f is full.
-func (f facts) learn(v *cfa.Var, x val, stamp int) {
-	if _, ok := f[v]; !ok && len(f) >= maxFacts {
-		var oldest *cfa.Var
-		for w, y := range f {
-			if oldest == nil || y.stamp < f[oldest].stamp {
-				oldest = w
-			}
+func (f facts) get(v *cfa.Var) (fact, bool) {
+	for _, e := range f {
+		if e.v == v {
+			return e.fact, true
 		}
-		delete(f, oldest)
 	}
-	f[v] = fact{x, stamp}
+	return fact{}, false
+}
+
+// learn sets v's fact to x, evicting the oldest fact when f is full.
+// It may change f in place.
+func (f facts) learn(v *cfa.Var, x val, stamp int) facts {
+	oldest := -1
+	for i, e := range f {
+		if e.v == v {
+			f[i].fact = fact{x, stamp}
+			return f
+		}
+		if oldest < 0 || e.stamp < f[oldest].stamp {
+			oldest = i
+		}
+	}
+	if len(f) >= maxFacts {
+		f[oldest] = entry{v, fact{x, stamp}}
+		return f
+	}
+	return append(f, entry{v, fact{x, stamp}})
+}
+
+// filter keeps the facts of the variables keep accepts; it may change f
+// in place.
+func (f facts) filter(keep func(*cfa.Var) bool) facts {
+	return slices.DeleteFunc(f, func(e entry) bool { return !keep(e.v) })
 }
 
 type analysis struct {
@@ -75,13 +102,31 @@ type analysis struct {
 	stamp   int
 	// started: the templates some reached Create starts (main is).
 	started map[*cfa.CFA]bool
-	at      map[*cfa.CFA][]facts // per location; nil: not reached
+	// version counts the changes of flow-insensitive values;
+	// changedAt is each variable's last.
+	version   int
+	changedAt map[*cfa.Var]int
+	tmpl      map[*cfa.CFA]*template
+}
+
+// template is the location fixpoint of one template. A round goes on
+// from the last one's facts, and visits again only the locations with
+// an edge that reads a variable whose value changed since (values only
+// grow, so the facts do too): a round costs what the changes touch.
+type template struct {
+	at    []facts // per location; nil: not reached
+	joins []int   // per location: joins so far (widening at loop heads)
+	heads []bool
+	// readers are the locations whose out-edges read each variable.
+	readers map[*cfa.Var][]int
+	ranAt   int // version when the last round began
 }
 
 // Unreachable lists the undefined-behaviour edges of p (cfa.Edge.Undefined)
 // that no run reaches; none when the analysis does not settle.
 func Unreachable(p *cfa.Program) []*cfa.Edge {
-	a := &analysis{p: p, fi: map[*cfa.Var]val{}, joins: map[*cfa.Var]int{}, widened: map[*cfa.Var]bool{}, started: map[*cfa.CFA]bool{}}
+	a := &analysis{p: p, fi: map[*cfa.Var]val{}, joins: map[*cfa.Var]int{}, widened: map[*cfa.Var]bool{}, started: map[*cfa.CFA]bool{},
+		changedAt: map[*cfa.Var]int{}, tmpl: map[*cfa.CFA]*template{}}
 	for _, g := range p.Globals {
 		a.fi[g] = single(g.Init)
 	}
@@ -98,10 +143,9 @@ func Unreachable(p *cfa.Program) []*cfa.Edge {
 	settled := false
 	for round := 0; round < maxRounds; round++ {
 		a.changed = false
-		a.at = map[*cfa.CFA][]facts{}
 		for _, c := range p.Templates {
 			if a.started[c] {
-				a.template(c)
+				a.run(c)
 			}
 		}
 		if !a.changed {
@@ -114,9 +158,9 @@ func Unreachable(p *cfa.Program) []*cfa.Edge {
 	}
 	var out []*cfa.Edge
 	for _, c := range p.Templates {
-		at := a.at[c]
+		t := a.tmpl[c]
 		for _, e := range c.Edges {
-			if e.Undefined && (at == nil || at[e.From] == nil) {
+			if e.Undefined && (t == nil || t.at[e.From] == nil) {
 				out = append(out, e)
 			}
 		}
@@ -134,6 +178,8 @@ func (a *analysis) store(v *cfa.Var, x val) {
 		return
 	}
 	a.changed = true
+	a.version++
+	a.changedAt[v] = a.version
 	limit := typeRange(v)
 	if a.joins[v]++; a.joins[v] > maxJoins || a.widened[v] {
 		a.widened[v] = true
@@ -150,39 +196,63 @@ func (a *analysis) value(v *cfa.Var) val {
 	return single(v.Init)
 }
 
-// template runs the location fixpoint of c with the current
-// flow-insensitive values.
-func (a *analysis) template(c *cfa.CFA) {
-	at := make([]facts, len(c.Locs))
-	a.at[c] = at
-	at[c.Entry] = facts{}
-	joins := make([]int, len(c.Locs))
-	heads := loopHeads(c)
-	work := []int{c.Entry}
+// run brings c's location facts to their fixpoint under the current
+// flow-insensitive values: from the entry the first time, then from the
+// reached locations with an edge that reads a variable changed since.
+func (a *analysis) run(c *cfa.CFA) {
+	t := a.tmpl[c]
+	var work []int
 	queued := make([]bool, len(c.Locs))
-	queued[c.Entry] = true
+	visit := func(l int) {
+		if !queued[l] {
+			queued[l] = true
+			work = append(work, l)
+		}
+	}
+	if t == nil {
+		t = &template{at: make([]facts, len(c.Locs)), joins: make([]int, len(c.Locs)), heads: loopHeads(c), readers: map[*cfa.Var][]int{}}
+		for _, e := range c.Edges {
+			set := map[*cfa.Var]bool{}
+			for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg} {
+				if x != nil {
+					cfa.Vars(x, set)
+				}
+			}
+			for v := range set {
+				t.readers[v] = append(t.readers[v], e.From)
+			}
+		}
+		a.tmpl[c] = t
+		t.at[c.Entry] = facts{}
+		visit(c.Entry)
+	} else {
+		for v, ls := range t.readers {
+			if a.changedAt[v] <= t.ranAt {
+				continue
+			}
+			for _, l := range ls {
+				if t.at[l] != nil {
+					visit(l)
+				}
+			}
+		}
+	}
+	t.ranAt = a.version
 	for len(work) > 0 {
 		l := work[len(work)-1]
 		work = work[:len(work)-1]
 		queued[l] = false
 		for _, e := range c.Out[l] {
-			out, ok := a.post(e, at[l])
+			out, ok := a.post(e, t.at[l])
 			if !ok {
 				continue
 			}
 			if !c.Locs[e.To].Atomic {
-				for v := range out {
-					if v.Global {
-						delete(out, v)
-					}
-				}
+				out = out.filter(func(v *cfa.Var) bool { return !v.Global })
 			}
-			if next, grew := joinFacts(at[e.To], out, &joins[e.To], heads[e.To]); grew {
-				at[e.To] = next
-				if !queued[e.To] {
-					queued[e.To] = true
-					work = append(work, e.To)
-				}
+			if next, grew := joinFacts(t.at[e.To], out, &t.joins[e.To], t.heads[e.To]); grew {
+				t.at[e.To] = next
+				visit(e.To)
 			}
 		}
 	}
@@ -223,33 +293,29 @@ func joinFacts(old, in facts, joins *int, head bool) (facts, bool) {
 	if old == nil {
 		return in, true
 	}
-	next := facts{}
-	for v, x := range old {
-		y, ok := in[v]
-		if !ok {
-			continue // unknown on the other side
-		}
-		if y.within(x.val) {
-			next[v] = x
-			continue
-		}
-		if !head || *joins < maxJoins {
-			next[v] = fact{x.join(y.val), max(x.stamp, y.stamp)}
-		}
-	}
-	if len(next) == len(old) {
-		same := true
-		for v, x := range next {
-			if !x.within(old[v].val) || !old[v].within(x.val) {
-				same = false
-				break
+	var next facts
+	same := true
+	for _, x := range old {
+		y, ok := in.get(x.v)
+		switch {
+		case !ok:
+			same = false // unknown on the other side
+		case y.within(x.val):
+			next = append(next, x)
+		default:
+			same = false
+			if !head || *joins < maxJoins {
+				next = append(next, entry{x.v, fact{x.join(y.val), max(x.stamp, y.stamp)}})
 			}
 		}
-		if same {
-			return old, false
-		}
+	}
+	if same {
+		return old, false
 	}
 	*joins++
+	if next == nil {
+		next = facts{}
+	}
 	return next, true
 }
 
@@ -257,19 +323,22 @@ func joinFacts(old, in facts, joins *int, head bool) (facts, bool) {
 // when e cannot be taken.
 func (a *analysis) post(e *cfa.Edge, in facts) (facts, bool) {
 	look := func(v *cfa.Var) val {
-		if x, ok := in[v]; ok {
+		if x, ok := in.get(v); ok {
 			return x.val
 		}
 		return a.value(v)
 	}
-	out := maps.Clone(in)
+	out := slices.Clone(in)
+	if out == nil {
+		out = facts{}
+	}
 	a.stamp++
 	set := func(v *cfa.Var, x val) {
 		if v.Bool {
 			x = truth(x)
 		}
 		a.store(v, x)
-		out.learn(v, x, a.stamp)
+		out = out.learn(v, x, a.stamp)
 	}
 	switch e.Kind {
 	case cfa.Assign:
@@ -282,7 +351,7 @@ func (a *analysis) post(e *cfa.Edge, in facts) (facts, bool) {
 		for v, x := range narrowed {
 			// A test's facts outlast the assignments after it: the
 			// index a loop tests stays known through a call's body.
-			out.learn(v, x, a.stamp+assumed)
+			out = out.learn(v, x, a.stamp+assumed)
 		}
 	case cfa.Havoc:
 		x := typeRange(e.LHS)
@@ -318,11 +387,11 @@ func (a *analysis) post(e *cfa.Edge, in facts) (facts, bool) {
 			set(e.LHS, typeRange(e.LHS))
 		}
 		a.store(e.Mutex, typeRange(e.Mutex))
-		delete(out, e.Mutex)
+		out = out.filter(func(v *cfa.Var) bool { return v != e.Mutex })
 	case cfa.Lock, cfa.Unlock:
 		if e.Mutex != nil {
 			a.store(e.Mutex, typeRange(e.Mutex))
-			delete(out, e.Mutex)
+			out = out.filter(func(v *cfa.Var) bool { return v != e.Mutex })
 		}
 	case cfa.Exit, cfa.Error, cfa.Halt:
 		return nil, false

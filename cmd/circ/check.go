@@ -158,7 +158,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 	}
 	done := make(chan loaded, 1)
 	go func() {
-		prog, err := load(input, f.cflags)
+		prog, err := load(input, f.cflags, readingProgress(f.quiet, stderr))
 		done <- loaded{prog, err}
 	}()
 	var prog *cfa.Program
@@ -217,13 +217,29 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 }
 
 // load reads the C file path into a program, from which the ranges
-// stage removes the undefined-behaviour sites no run reaches.
-func load(path string, opts cfront.Options) (*cfa.Program, error) {
+// stage removes the undefined-behaviour sites no run reaches. progress
+// (nil: none) gets a line as each stage ends.
+func load(path string, opts cfront.Options, progress io.Writer) (*cfa.Program, error) {
+	opts.Progress = progress
+	start := time.Now()
 	prog, err := cfront.LoadWith(path, opts)
 	if err == nil {
-		ranges.Discharge(prog)
+		n := ranges.Discharge(prog)
+		if progress != nil {
+			fmt.Fprintf(progress, "circ: reading %s: ranges stage: %d undefined-behaviour sites unreachable (%s)\n",
+				filepath.Base(path), n, time.Since(start).Round(100*time.Millisecond))
+		}
 	}
 	return prog, err
+}
+
+// readingProgress is where load shows its stages: stderr, unless quiet,
+// once reading has taken a second.
+func readingProgress(quiet bool, stderr io.Writer) io.Writer {
+	if quiet {
+		return nil
+	}
+	return &lateWriter{w: stderr, start: time.Now()}
 }
 
 // checkCIRCApart runs checkCIRC, and when the program keeps an array of
@@ -260,7 +276,7 @@ func (f *checkFlags) checkCIRCApart(ctx context.Context, input string, prog *cfa
 	}
 	opts := f.cflags
 	opts.HandlesApart = true
-	apart, err := load(input, opts)
+	apart, err := load(input, opts, nil)
 	if err != nil {
 		return results // the unrolled loops can exceed what the front end lowers
 	}

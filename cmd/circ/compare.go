@@ -163,7 +163,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	for _, file := range fs.Args() {
 		cmp.Summary.Files++
 		out := compareFile{File: file, Rows: []compareRow{}}
-		prog, err := load(file, cflags)
+		prog, err := load(file, cflags, readingProgress(*quiet, stderr))
 		if err != nil {
 			fmt.Fprintf(stderr, "circ: %v\n", err)
 			out.Error = err.Error()

@@ -36,7 +36,7 @@ func runLockset(args []string, stdout, stderr io.Writer) int {
 	if *format != "text" && *format != "json" {
 		return bad("--format must be text or json, not %q", *format)
 	}
-	prog, err := load(fs.Arg(0), cflags)
+	prog, err := load(fs.Arg(0), cflags, nil)
 	if err != nil {
 		return bad("%v", err)
 	}

@@ -30,13 +30,36 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 )
 
 // version is the release of this build.
 const version = "circ 0.1.0"
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(profiled(func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
+}
+
+// profiled runs f, writing a CPU profile of it to the file that
+// CIRC_CPUPROFILE names, if set: where a check on a large program spends
+// its time (go tool pprof reads it).
+func profiled(f func() int) int {
+	path := os.Getenv("CIRC_CPUPROFILE")
+	if path == "" {
+		return f()
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "circ: CIRC_CPUPROFILE: %v\n", err)
+		return 2
+	}
+	defer out.Close()
+	if err := pprof.StartCPUProfile(out); err != nil {
+		fmt.Fprintf(os.Stderr, "circ: CIRC_CPUPROFILE: %v\n", err)
+		return 2
+	}
+	defer pprof.StopCPUProfile()
+	return f()
 }
 
 const usage = `circ: race checking by context inference
