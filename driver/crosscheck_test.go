@@ -290,7 +290,8 @@ func renderTrace(tr *report.Trace) string {
 // message) the ranges stage shows unreachable in every copy.
 func dischargedSites(p *cfa.Program) map[string]bool {
 	gone := map[*cfa.Edge]bool{}
-	for _, e := range ranges.Unreachable(p) {
+	edges, _ := ranges.Unreachable(p)
+	for _, e := range edges {
 		gone[e] = true
 	}
 	out := map[string]bool{}

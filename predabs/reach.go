@@ -912,18 +912,38 @@ func (a *analysis) care(pc int) uint64 {
 // one (a == b, b == 3 without a == 3), which refinement repairs with a
 // predicate over the live one.
 func (a *analysis) deadMasks() []uint64 {
-	live := a.tmpl.LiveLocals()
 	local := map[*cfa.Var]bool{}
 	for _, v := range a.tmpl.Locals {
 		local[v] = true
 	}
+	// The locals the predicates mention, and which predicates each.
+	index := map[*cfa.Var]int{}
+	var vars []*cfa.Var
+	var preds []uint64
+	for i, vs := range a.predVars {
+		for _, v := range vs {
+			if !local[v] {
+				continue
+			}
+			j, ok := index[v]
+			if !ok {
+				j = len(vars)
+				index[v] = j
+				vars = append(vars, v)
+				preds = append(preds, 0)
+			}
+			preds[j] |= 1 << i
+		}
+	}
 	dead := make([]uint64, len(a.tmpl.Locs))
+	if len(vars) == 0 {
+		return dead
+	}
+	live := a.tmpl.Live(vars)
 	for pc := range dead {
-		for i, vs := range a.predVars {
-			for _, v := range vs {
-				if local[v] && !live[pc][v.Index] {
-					dead[pc] |= 1 << i
-				}
+		for j := range vars {
+			if !live.Has(pc, j) {
+				dead[pc] |= preds[j]
 			}
 		}
 	}

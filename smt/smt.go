@@ -376,34 +376,64 @@ func (s *Solver) AllSat(base z3.Bool, preds []z3.Bool) ([]uint64, error) {
 }
 
 // MinimalCore returns the indexes of a minimal unsatisfiable subset of fs
-// (deletion-based: drop each formula whose removal keeps the rest
-// unsatisfiable). fs must be unsatisfiable.
+// (deletion-based: in order, drop each formula whose removal keeps the
+// rest unsatisfiable). fs must be unsatisfiable.
+//
+// A refinement's trace formula has thousands of clauses of which a few
+// matter, so the formulas are dropped by runs: if dropping the next m
+// keeps the rest unsatisfiable, dropping them one by one would have
+// too (a superset of an unsatisfiable set is unsatisfiable), and the
+// first that cannot go is kept. The longest run that can go is found by
+// doubling and bisection: O(k log n) queries for a core of k of n
+// formulas, where dropping one at a time takes n, and the same core.
 func (s *Solver) MinimalCore(fs []z3.Bool) ([]int, error) {
-	keep := make([]bool, len(fs))
-	for i := range keep {
-		keep[i] = true
-	}
-	for i := range fs {
-		keep[i] = false
+	gone := make([]bool, len(fs))
+	// unsatWithout reports whether fs stays unsatisfiable without
+	// those already gone and those in [i, j).
+	unsatWithout := func(i, j int) (bool, error) {
 		var rest []z3.Bool
-		for j, f := range fs {
-			if keep[j] {
+		for k, f := range fs {
+			if !gone[k] && (k < i || k >= j) {
 				rest = append(rest, f)
 			}
 		}
 		sat, err := s.Check(rest...)
-		if err != nil {
-			return nil, err
-		}
-		if sat {
-			keep[i] = true
-		}
+		return !sat, err
 	}
 	var core []int
-	for i, k := range keep {
-		if k {
-			core = append(core, i)
+	for i := 0; i < len(fs); {
+		// [i, i+lo) can go; [i, i+hi) cannot, or runs past the end.
+		lo, hi := 0, 1
+		for i+hi <= len(fs) {
+			ok, err := unsatWithout(i, i+hi)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				break
+			}
+			lo, hi = hi, 2*hi
 		}
+		hi = min(hi, len(fs)-i+1)
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			ok, err := unsatWithout(i, i+mid)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		for k := i; k < i+lo; k++ {
+			gone[k] = true
+		}
+		if i+lo < len(fs) {
+			core = append(core, i+lo)
+		}
+		i += lo + 1
 	}
 	return core, nil
 }

@@ -1,6 +1,8 @@
 package smt
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"circ/cfa"
@@ -51,6 +53,63 @@ func TestMinimalCoreDropsIrrelevantClauses(t *testing.T) {
 	}
 	if s.Queries == 0 {
 		t.Fatal("queries not counted")
+	}
+}
+
+// TestMinimalCoreIsDeletionsCore: dropping runs of formulas at once gives
+// the core that dropping them one at a time, in order, gives, on random
+// unsatisfiable sets of bounds over three variables.
+func TestMinimalCoreIsDeletionsCore(t *testing.T) {
+	s := New(0)
+	vars := []z3.Int{s.Const("a"), s.Const("b"), s.Const("c")}
+	rng := rand.New(rand.NewPCG(1, 2))
+	unsat := 0
+	for round := 0; round < 60; round++ {
+		var fs []z3.Bool
+		for len(fs) < 40 {
+			x, k := vars[rng.IntN(len(vars))], s.Num(int64(rng.IntN(20)))
+			switch rng.IntN(3) {
+			case 0:
+				fs = append(fs, x.GT(k))
+			case 1:
+				fs = append(fs, x.LT(k))
+			default:
+				fs = append(fs, x.Eq(vars[rng.IntN(len(vars))].Add(k)))
+			}
+		}
+		if sat, _ := s.Check(fs...); sat {
+			continue
+		}
+		unsat++
+		// Deletion one formula at a time.
+		keep := make([]bool, len(fs))
+		for i := range keep {
+			keep[i] = true
+		}
+		var want []int
+		for i := range fs {
+			keep[i] = false
+			var rest []z3.Bool
+			for j, f := range fs {
+				if keep[j] {
+					rest = append(rest, f)
+				}
+			}
+			if sat, _ := s.Check(rest...); sat {
+				keep[i] = true
+				want = append(want, i)
+			}
+		}
+		got, err := s.MinimalCore(fs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: core %v, one at a time %v", round, got, want)
+		}
+	}
+	if unsat < 30 {
+		t.Fatalf("only %d of 60 sets unsatisfiable", unsat)
 	}
 }
 

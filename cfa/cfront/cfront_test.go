@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -595,7 +596,6 @@ int main(void) { pthread_t a; pthread_create(&a, 0, w, 0); return 0; }
 `
 	p := mustParse(t, src)
 	w := tmpl(t, p, "w")
-	live := w.LiveLocals()
 	local := func(name string) *cfa.Var {
 		for _, v := range w.Locals {
 			if v.CName == name || v.Name == name {
@@ -638,8 +638,10 @@ int main(void) { pthread_t a; pthread_create(&a, 0, w, 0); return 0; }
 		{local("n"), exit, false},
 		{local("stale"), exit, false},
 	}
+	vars := []*cfa.Var{local("n"), local("stale"), r}
+	live := w.Live(vars)
 	for _, tc := range tests {
-		if got := live[tc.loc][tc.v.Index]; got != tc.want {
+		if got := live.Has(tc.loc, slices.Index(vars, tc.v)); got != tc.want {
 			t.Errorf("%s live at L%d = %v, want %v\n%s", tc.v.Name, tc.loc, got, tc.want, p)
 		}
 	}

@@ -486,7 +486,8 @@ func (b *builder) checkByteGuards() {
 		return
 	}
 	never := map[*cfa.Edge]bool{}
-	for _, e := range ranges.Unreachable(b.prog) {
+	edges, _ := ranges.Unreachable(b.prog)
+	for _, e := range edges {
 		never[e] = true
 	}
 	for _, c := range b.prog.Templates {

@@ -123,8 +123,9 @@ type template struct {
 }
 
 // Unreachable lists the undefined-behaviour edges of p (cfa.Edge.Undefined)
-// that no run reaches; none when the analysis does not settle.
-func Unreachable(p *cfa.Program) []*cfa.Edge {
+// that no run reaches; none, and settled false, when the analysis does
+// not settle within its rounds.
+func Unreachable(p *cfa.Program) (edges []*cfa.Edge, settled bool) {
 	a := &analysis{p: p, fi: map[*cfa.Var]val{}, joins: map[*cfa.Var]int{}, widened: map[*cfa.Var]bool{}, started: map[*cfa.CFA]bool{},
 		changedAt: map[*cfa.Var]int{}, tmpl: map[*cfa.CFA]*template{}}
 	for _, g := range p.Globals {
@@ -140,7 +141,7 @@ func Unreachable(p *cfa.Program) []*cfa.Edge {
 		}
 	}
 	a.started[p.Main()] = true
-	settled := false
+	settled = false
 	for round := 0; round < maxRounds; round++ {
 		a.changed = false
 		for _, c := range p.Templates {
@@ -154,7 +155,7 @@ func Unreachable(p *cfa.Program) []*cfa.Edge {
 		}
 	}
 	if !settled {
-		return nil
+		return nil, false
 	}
 	var out []*cfa.Edge
 	for _, c := range p.Templates {
@@ -165,7 +166,7 @@ func Unreachable(p *cfa.Program) []*cfa.Edge {
 			}
 		}
 	}
-	return out
+	return out, true
 }
 
 // store joins x into v's flow-insensitive value.
@@ -405,20 +406,21 @@ func (a *analysis) post(e *cfa.Edge, in facts) (facts, bool) {
 
 // Discharge removes from p the undefined-behaviour edges no run
 // reaches (Unreachable), so that no engine spends time on them, and
-// returns how many it removed.
-func Discharge(p *cfa.Program) int {
+// returns how many it removed, and whether the analysis settled.
+func Discharge(p *cfa.Program) (removed int, settled bool) {
 	gone := map[*cfa.Edge]bool{}
-	for _, e := range Unreachable(p) {
+	edges, ok := Unreachable(p)
+	for _, e := range edges {
 		gone[e] = true
 	}
 	if len(gone) == 0 {
-		return 0
+		return 0, ok
 	}
 	for _, c := range p.Templates {
 		c.Edges = slices.DeleteFunc(c.Edges, func(e *cfa.Edge) bool { return gone[e] })
 	}
 	p.Finish()
-	return len(gone)
+	return len(gone), ok
 }
 
 // truth is what a _Bool variable holds after a store of x: 1 for any

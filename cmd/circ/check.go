@@ -224,10 +224,13 @@ func load(path string, opts cfront.Options, progress io.Writer) (*cfa.Program, e
 	start := time.Now()
 	prog, err := cfront.LoadWith(path, opts)
 	if err == nil {
-		n := ranges.Discharge(prog)
+		n, settled := ranges.Discharge(prog)
 		if progress != nil {
-			fmt.Fprintf(progress, "circ: reading %s: ranges stage: %d undefined-behaviour sites unreachable (%s)\n",
-				filepath.Base(path), n, time.Since(start).Round(100*time.Millisecond))
+			what := fmt.Sprintf("%d undefined-behaviour sites unreachable", n)
+			if !settled {
+				what = "did not settle: no site removed"
+			}
+			fmt.Fprintf(progress, "circ: reading %s: ranges stage: %s (%s)\n", filepath.Base(path), what, time.Since(start).Round(100*time.Millisecond))
 		}
 	}
 	return prog, err
