@@ -35,7 +35,7 @@ import (
 const (
 	maxFacts  = 12
 	maxJoins  = 4
-	maxRounds = 40
+	maxRounds = 100
 )
 
 // facts are the narrower values a location knows of some variables,
@@ -178,16 +178,21 @@ func (a *analysis) store(v *cfa.Var, x val) {
 	if x.within(old) {
 		return
 	}
+	next := old.join(x)
+	if a.joins[v]+1 > maxJoins || a.widened[v] {
+		// Widened to the type's range, a store can change it no more
+		// (a value outside is wrapped into it).
+		next = widen(old, x, typeRange(v))
+		if next.within(old) {
+			return
+		}
+		a.widened[v] = true
+	}
+	a.joins[v]++
 	a.changed = true
 	a.version++
 	a.changedAt[v] = a.version
-	limit := typeRange(v)
-	if a.joins[v]++; a.joins[v] > maxJoins || a.widened[v] {
-		a.widened[v] = true
-		a.fi[v] = widen(old, x, limit)
-		return
-	}
-	a.fi[v] = old.join(x)
+	a.fi[v] = next
 }
 
 func (a *analysis) value(v *cfa.Var) val {
