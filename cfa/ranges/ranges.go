@@ -36,6 +36,7 @@ const (
 	maxFacts  = 12
 	maxJoins  = 4
 	maxRounds = 100
+	maxVisits = 200 // per edge, in one round of one template
 )
 
 // facts are the narrower values a location knows of some variables,
@@ -99,6 +100,7 @@ type analysis struct {
 	joins   map[*cfa.Var]int
 	widened map[*cfa.Var]bool
 	changed bool
+	gaveUp  bool // a round ran past its budget (maxVisits)
 	stamp   int
 	// started: the templates some reached Create starts (main is).
 	started map[*cfa.CFA]bool
@@ -115,8 +117,12 @@ type analysis struct {
 // grow, so the facts do too): a round costs what the changes touch.
 type template struct {
 	at    []facts // per location; nil: not reached
-	joins []int   // per location: joins so far (widening at loop heads)
-	heads []bool
+	joins []int   // per location: joins through back edges so far (widening)
+	// back are the DFS back edges: every cycle has one, so widening
+	// the joins they make ends every loop. A loop head's changes that
+	// come from outside its loop (an inner loop's, from each round of
+	// the outer one) are the outer loop's to bound, not its own.
+	back map[*cfa.Edge]bool
 	// readers are the locations whose out-edges read each variable.
 	readers map[*cfa.Var][]int
 	ranAt   int // version when the last round began
@@ -148,6 +154,9 @@ func Unreachable(p *cfa.Program) (edges []*cfa.Edge, settled bool) {
 			if a.started[c] {
 				a.run(c)
 			}
+		}
+		if a.gaveUp {
+			break
 		}
 		if !a.changed {
 			settled = true
@@ -216,7 +225,7 @@ func (a *analysis) run(c *cfa.CFA) {
 		}
 	}
 	if t == nil {
-		t = &template{at: make([]facts, len(c.Locs)), joins: make([]int, len(c.Locs)), heads: loopHeads(c), readers: map[*cfa.Var][]int{}}
+		t = &template{at: make([]facts, len(c.Locs)), joins: make([]int, len(c.Locs)), back: backEdges(c), readers: map[*cfa.Var][]int{}}
 		for _, e := range c.Edges {
 			set := map[*cfa.Var]bool{}
 			for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg} {
@@ -244,7 +253,14 @@ func (a *analysis) run(c *cfa.CFA) {
 		}
 	}
 	t.ranAt = a.version
+	// Widening through back edges ends every loop; the budget is a
+	// guard all the same: past it the analysis proves nothing.
+	budget := maxVisits * (len(c.Edges) + 1)
 	for len(work) > 0 {
+		if budget--; budget < 0 {
+			a.gaveUp = true
+			return
+		}
 		l := work[len(work)-1]
 		work = work[:len(work)-1]
 		queued[l] = false
@@ -256,7 +272,7 @@ func (a *analysis) run(c *cfa.CFA) {
 			if !c.Locs[e.To].Atomic {
 				out = out.filter(func(v *cfa.Var) bool { return !v.Global })
 			}
-			if next, grew := joinFacts(t.at[e.To], out, &t.joins[e.To], t.heads[e.To]); grew {
+			if next, grew := joinFacts(t.at[e.To], out, &t.joins[e.To], t.back[e]); grew {
 				t.at[e.To] = next
 				visit(e.To)
 			}
@@ -264,10 +280,10 @@ func (a *analysis) run(c *cfa.CFA) {
 	}
 }
 
-// loopHeads marks the locations a back edge of c enters, where facts
-// are widened.
-func loopHeads(c *cfa.CFA) []bool {
-	heads := make([]bool, len(c.Locs))
+// backEdges lists the edges of c that a depth-first search from the
+// entry finds going back to a location on its stack.
+func backEdges(c *cfa.CFA) map[*cfa.Edge]bool {
+	back := map[*cfa.Edge]bool{}
 	state := make([]int8, len(c.Locs)) // 0 new, 1 on the stack, 2 done
 	type frame struct{ l, next int }
 	stack := []frame{{c.Entry, 0}}
@@ -279,23 +295,24 @@ func loopHeads(c *cfa.CFA) []bool {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		to := c.Out[f.l][f.next].To
+		e := c.Out[f.l][f.next]
 		f.next++
-		switch state[to] {
+		switch state[e.To] {
 		case 0:
-			state[to] = 1
-			stack = append(stack, frame{to, 0})
+			state[e.To] = 1
+			stack = append(stack, frame{e.To, 0})
 		case 1:
-			heads[to] = true
+			back[e] = true
 		}
 	}
-	return heads
+	return back
 }
 
 // joinFacts joins the facts in into those of a location (old, nil when
-// unreached); grew is false when old already covers them. At a loop
-// head, past maxJoins a fact that changes is dropped, so that loops end.
-func joinFacts(old, in facts, joins *int, head bool) (facts, bool) {
+// unreached); grew is false when old already covers them. Through a
+// back edge, past maxJoins a fact that changes is dropped, so that
+// loops end (a join only keeps the facts both sides have).
+func joinFacts(old, in facts, joins *int, back bool) (facts, bool) {
 	if old == nil {
 		return in, true
 	}
@@ -310,7 +327,7 @@ func joinFacts(old, in facts, joins *int, head bool) (facts, bool) {
 			next = append(next, x)
 		default:
 			same = false
-			if !head || *joins < maxJoins {
+			if !back || *joins < maxJoins {
 				next = append(next, entry{x.v, fact{x.join(y.val), max(x.stamp, y.stamp)}})
 			}
 		}
@@ -318,7 +335,9 @@ func joinFacts(old, in facts, joins *int, head bool) (facts, bool) {
 	if same {
 		return old, false
 	}
-	*joins++
+	if back {
+		*joins++
+	}
 	if next == nil {
 		next = facts{}
 	}

@@ -44,6 +44,19 @@ func TestSites(t *testing.T) {
 		src  string
 		want bool // unreachable, at the line marked "// site"
 	}{
+		{"the index stays known through an inner loop (a byte read bit by bit)", `
+unsigned char a[8];
+unsigned char readByte(void) {
+  unsigned char b = 0;
+  for (unsigned char bit = 0; bit < 8; bit++)
+    b = (unsigned char)(b >> 1);
+  return b;
+}
+int main(void) {
+  for (unsigned char i = 0; i < 8; i++)
+    a[i] = readByte(); // site
+  return 0;
+}`, true},
 		{"a loop bound keeps the index in the array", `
 unsigned char a[8];
 void fill(unsigned char n) {
