@@ -486,9 +486,13 @@ func (b *builder) checkByteGuards() {
 		return
 	}
 	never := map[*cfa.Edge]bool{}
-	edges, _ := ranges.Unreachable(b.prog)
+	edges, settled := ranges.Unreachable(b.prog)
 	for _, e := range edges {
 		never[e] = true
+	}
+	why := ""
+	if !settled {
+		why = " (the ranges stage, which shows where the check never fails, did not settle)"
 	}
 	for _, c := range b.prog.Templates {
 		// A guard is assume ok -> pass, assume !ok -> bad, stop at bad.
@@ -499,7 +503,7 @@ func (b *builder) checkByteGuards() {
 				continue
 			}
 			if !never[e] {
-				b.failAt(e.Pos, "%s", e.Note)
+				b.failAt(e.Pos, "%s%s", e.Note, why)
 			}
 			drop[e] = true
 			for _, f := range c.Edges {

@@ -478,19 +478,28 @@ func TestHandleArraySummary(t *testing.T) {
 // here those of a union whose other member overlays them, and the
 // run-time check it needed is gone.
 func TestByteLoopThroughParameterIsChecked(t *testing.T) {
-	src := "union { unsigned char data[8]; struct { unsigned char family, serial[6], crc; }; } id;\n" +
-		"int x;\n" +
-		"void fill(unsigned char *buf, unsigned char len) {\n  for (unsigned char i = 0; i < len; i++)\n    buf[i] = i;\n}\n" +
-		"int main(void) { fill(id.data, 8); return id.crc; }\n"
-	p, err := Parse("t.c", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range p.Templates {
-		for _, e := range c.Edges {
-			if e.Unmodelled {
-				t.Errorf("a byte guard is left: %v", e)
+	for _, tc := range []struct{ name, readByte string }{
+		{"a value", "unsigned char readByte(unsigned char i) { return i; }\n"},
+		// RadioCountToLeds' OneWireMasterC: each byte is read bit by
+		// bit, an inner loop the index must stay known through.
+		{"a byte read bit by bit", "unsigned char readByte(unsigned char i) {\n  unsigned char b = 0;\n  for (unsigned char bit = 0; bit < 8; bit++)\n    b = (unsigned char)((b >> 1) | (i & 1));\n  return b;\n}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "union { unsigned char data[8]; struct { unsigned char family, serial[6], crc; }; } id;\n" +
+				"int x;\n" + tc.readByte +
+				"void fill(unsigned char *buf, unsigned char len) {\n  for (unsigned char i = 0; i < len; i++)\n    buf[i] = readByte(i);\n}\n" +
+				"int main(void) { fill(id.data, 8); return id.crc; }\n"
+			p, err := Parse("t.c", []byte(src))
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
+			for _, c := range p.Templates {
+				for _, e := range c.Edges {
+					if e.Unmodelled {
+						t.Errorf("a byte guard is left: %v", e)
+					}
+				}
+			}
+		})
 	}
 }

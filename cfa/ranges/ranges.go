@@ -101,7 +101,10 @@ type analysis struct {
 	widened map[*cfa.Var]bool
 	changed bool
 	gaveUp  bool // a round ran past its budget (maxVisits)
-	stamp   int
+	// assigned are the locals assigned before every read
+	// (assignedBeforeRead): their values start with their first store.
+	assigned map[*cfa.Var]bool
+	stamp    int
 	// started: the templates some reached Create starts (main is).
 	started map[*cfa.CFA]bool
 	// version counts the changes of flow-insensitive values;
@@ -137,10 +140,17 @@ func Unreachable(p *cfa.Program) (edges []*cfa.Edge, settled bool) {
 	for _, g := range p.Globals {
 		a.fi[g] = single(g.Init)
 	}
+	a.assigned = map[*cfa.Var]bool{}
 	for _, c := range p.Templates {
+		for v := range assignedBeforeRead(c) {
+			a.assigned[v] = true
+		}
 		for _, v := range c.Locals {
-			// The interpreter starts a thread's locals at 0.
-			a.fi[v] = single(0).join(single(v.Init))
+			// The interpreter starts a thread's locals at 0; a local
+			// assigned before every read takes only what is stored.
+			if !a.assigned[v] {
+				a.fi[v] = single(0).join(single(v.Init))
+			}
 		}
 		if c.Self != nil {
 			a.fi[c.Self] = interval(1, 1<<40)
@@ -181,21 +191,24 @@ func Unreachable(p *cfa.Program) (edges []*cfa.Edge, settled bool) {
 // store joins x into v's flow-insensitive value.
 func (a *analysis) store(v *cfa.Var, x val) {
 	old, ok := a.fi[v]
-	if !ok {
-		old = single(v.Init)
-	}
-	if x.within(old) {
-		return
-	}
-	next := old.join(x)
-	if a.joins[v]+1 > maxJoins || a.widened[v] {
-		// Widened to the type's range, a store can change it no more
-		// (a value outside is wrapped into it).
-		next = widen(old, x, typeRange(v))
-		if next.within(old) {
+	next := x // a local assigned before every read: its first store
+	if ok || !a.assigned[v] {
+		if !ok {
+			old = single(v.Init)
+		}
+		if x.within(old) {
 			return
 		}
-		a.widened[v] = true
+		next = old.join(x)
+		if a.joins[v]+1 > maxJoins || a.widened[v] {
+			// Widened to the type's range, a store can change it no
+			// more (a value outside is wrapped into it).
+			next = widen(old, x, typeRange(v))
+			if next.within(old) {
+				return
+			}
+			a.widened[v] = true
+		}
 	}
 	a.joins[v]++
 	a.changed = true

@@ -1,0 +1,119 @@
+package ranges
+
+import "circ/cfa"
+
+// maxAssignedVars bounds the locals whose definite assignment one
+// template's analysis tracks (a bit each per location).
+const maxAssignedVars = 1024
+
+// assignedBeforeRead returns the locals of c that every path assigns
+// before any read: they never show the value a thread's locals start
+// with, so it need not be joined into their values. A pointer parameter
+// of an inlined call is the common case: it starts at 0, but only the
+// address the call passes is ever read. Only the locals that a test
+// guarding an undefined-behaviour site reads are asked about (at most
+// maxAssignedVars), as only their values decide a site. The answer is
+// a forward must-analysis: a local is assigned at a location when it is
+// assigned on every path from the entry.
+func assignedBeforeRead(c *cfa.CFA) map[*cfa.Var]bool {
+	local := map[*cfa.Var]bool{}
+	for _, v := range c.Locals {
+		local[v] = v != c.Param && v != c.Self // set as the thread starts
+	}
+	guarded := make([]bool, len(c.Locs))
+	for _, e := range c.Edges {
+		if e.Undefined {
+			guarded[e.From] = true
+		}
+	}
+	index := map[*cfa.Var]int{}
+	var vars []*cfa.Var
+	for _, e := range c.Edges {
+		if e.Kind != cfa.Assume || !guarded[e.To] {
+			continue
+		}
+		vs := map[*cfa.Var]bool{}
+		cfa.Vars(e.Cond, vs)
+		for v := range vs {
+			if _, ok := index[v]; !ok && local[v] && len(vars) < maxAssignedVars {
+				index[v] = len(vars)
+				vars = append(vars, v)
+			}
+		}
+	}
+	if len(vars) == 0 {
+		return nil
+	}
+	w := (len(vars) + 63) / 64
+	// assigned[l*w:(l+1)*w]: the tracked locals assigned on every path
+	// to l; all set until l is reached (the greatest fixpoint).
+	assigned := make([]uint64, len(c.Locs)*w)
+	for i := range assigned {
+		assigned[i] = ^uint64(0)
+	}
+	reached := make([]bool, len(c.Locs))
+	clear(assigned[c.Entry*w : c.Entry*w+w])
+	work := []int{c.Entry}
+	queued := make([]bool, len(c.Locs))
+	queued[c.Entry], reached[c.Entry] = true, true
+	out := make([]uint64, w)
+	for len(work) > 0 {
+		l := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[l] = false
+		for _, e := range c.Out[l] {
+			copy(out, assigned[l*w:l*w+w])
+			if i, ok := index[written(e)]; ok {
+				out[i/64] |= 1 << (i % 64)
+			}
+			to := assigned[e.To*w : e.To*w+w]
+			changed := !reached[e.To]
+			reached[e.To] = true
+			for k := range to {
+				if x := to[k] & out[k]; x != to[k] {
+					to[k], changed = x, true
+				}
+			}
+			if changed && !queued[e.To] {
+				queued[e.To] = true
+				work = append(work, e.To)
+			}
+		}
+	}
+	ok := make([]bool, len(vars))
+	for i := range ok {
+		ok[i] = true
+	}
+	for _, e := range c.Edges {
+		if !reached[e.From] {
+			continue
+		}
+		vs := map[*cfa.Var]bool{}
+		for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
+			if x != nil {
+				cfa.Vars(x, vs)
+			}
+		}
+		for v := range vs {
+			if i, tracked := index[v]; tracked && assigned[e.From*w+i/64]&(1<<(i%64)) == 0 {
+				ok[i] = false
+			}
+		}
+	}
+	out2 := map[*cfa.Var]bool{}
+	for i, v := range vars {
+		if ok[i] {
+			out2[v] = true
+		}
+	}
+	return out2
+}
+
+// written is the local an edge assigns, if any.
+func written(e *cfa.Edge) *cfa.Var {
+	switch e.Kind {
+	case cfa.Assign, cfa.Havoc, cfa.Create, cfa.TryLock:
+		return e.LHS
+	}
+	return nil
+}
