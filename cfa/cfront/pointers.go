@@ -81,6 +81,15 @@ type derefSite struct {
 	// untracked instances (extern.go); nil where no summary may be
 	// reached.
 	untracked func(a int64)
+	// checked: extendDerefs has asked for the site's missing arms,
+	// when the points-to analysis was at version checkedAt and the
+	// error arm's location was reachable or not (checkedReach); the
+	// answer changes only with the values of addrVars, the variables
+	// of addr, or with that reachability.
+	checked      bool
+	checkedAt    int
+	checkedReach bool
+	addrVars     []*cfa.Var
 }
 
 // choice emits the choice of site over the targets, each lowered by

@@ -137,6 +137,9 @@ func (s *derefSite) seen(vals pointsto.Set) []int64 {
 func (b *builder) extendDerefs(r *pointsto.Result) bool {
 	added := false
 	for _, s := range b.derefs {
+		if !s.stale(r) {
+			continue // the arms it lacked have been added
+		}
 		fits, _ := b.unarmed(s, r)
 		for _, a := range fits {
 			s.extend(a)
@@ -144,6 +147,26 @@ func (b *builder) extendDerefs(r *pointsto.Result) bool {
 		}
 	}
 	return added
+}
+
+// stale reports whether what unarmed says of s may have changed since
+// extendDerefs last asked, and records that it asks now.
+func (s *derefSite) stale(r *pointsto.Result) bool {
+	reach := s.err != nil && r.Reachable(s.t.c, s.err.From)
+	if s.addrVars == nil {
+		vs := map[*cfa.Var]bool{}
+		cfa.Vars(s.addr, vs)
+		s.addrVars = make([]*cfa.Var, 0, len(vs))
+		for v := range vs {
+			s.addrVars = append(s.addrVars, v)
+		}
+	}
+	stale := !s.checked || reach != s.checkedReach
+	for _, v := range s.addrVars {
+		stale = stale || r.ChangedSince(v, s.checkedAt)
+	}
+	s.checked, s.checkedAt, s.checkedReach = true, r.Version(), reach
+	return stale
 }
 
 // checkDerefs rejects a dereference that may reach a cell of another

@@ -94,6 +94,10 @@ type Result struct {
 	// evals caches Eval of compound expressions while no value set
 	// changes.
 	evals map[cfa.Expr]Set
+	// version counts the changes of value sets; changedAt is each
+	// variable's last.
+	version   int
+	changedAt map[*cfa.Var]int
 	// The worklist (Extend): each template's out-edges, the edges
 	// that read each variable, the edges seen so far and their
 	// templates, and the edges queued.
@@ -325,6 +329,11 @@ func (r *Result) add(v *cfa.Var, s Set) bool {
 		if changed {
 			r.changed = append(r.changed, v)
 			r.evals = nil
+			r.version++
+			if r.changedAt == nil {
+				r.changedAt = map[*cfa.Var]int{}
+			}
+			r.changedAt[v] = r.version
 		}
 	}()
 	if s.Top && !cur.Top {
@@ -347,6 +356,12 @@ func (r *Result) add(v *cfa.Var, s Set) bool {
 	}
 	return changed
 }
+
+// Version counts the changes of the value sets so far.
+func (r *Result) Version() int { return r.version }
+
+// ChangedSince reports whether v's set has changed after version n.
+func (r *Result) ChangedSince(v *cfa.Var, n int) bool { return r.changedAt[v] > n }
 
 // Values is the set of addresses v may hold.
 func (r *Result) Values(v *cfa.Var) Set {

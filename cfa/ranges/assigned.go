@@ -2,19 +2,20 @@ package ranges
 
 import "circ/cfa"
 
-// maxAssignedVars bounds the locals whose definite assignment one
-// template's analysis tracks (a bit each per location).
-const maxAssignedVars = 1024
+// assignedBatch is how many locals one pass of assignedBeforeRead
+// tracks (a bit each per location).
+const assignedBatch = 512
 
 // assignedBeforeRead returns the locals of c that every path assigns
 // before any read: they never show the value a thread's locals start
 // with, so it need not be joined into their values. A pointer parameter
 // of an inlined call is the common case: it starts at 0, but only the
 // address the call passes is ever read. Only the locals that a test
-// guarding an undefined-behaviour site reads are asked about (at most
-// maxAssignedVars), as only their values decide a site. The answer is
-// a forward must-analysis: a local is assigned at a location when it is
-// assigned on every path from the entry.
+// guarding an undefined-behaviour site reads, and those whose values
+// flow into them, are asked about, as only their values decide a site,
+// in batches of assignedBatch. The answer
+// is a forward must-analysis: a local is assigned at a location when it
+// is assigned on every path from the entry.
 func assignedBeforeRead(c *cfa.CFA) map[*cfa.Var]bool {
 	local := map[*cfa.Var]bool{}
 	for _, v := range c.Locals {
@@ -26,23 +27,49 @@ func assignedBeforeRead(c *cfa.CFA) map[*cfa.Var]bool {
 			guarded[e.From] = true
 		}
 	}
-	index := map[*cfa.Var]int{}
+	// The locals the guards read, and those whose values flow into
+	// them (an inlined call's parameter passed on to the next call).
+	seen := map[*cfa.Var]bool{}
 	var vars []*cfa.Var
-	for _, e := range c.Edges {
-		if e.Kind != cfa.Assume || !guarded[e.To] {
-			continue
-		}
+	add := func(x cfa.Expr) {
 		vs := map[*cfa.Var]bool{}
-		cfa.Vars(e.Cond, vs)
+		cfa.Vars(x, vs)
 		for v := range vs {
-			if _, ok := index[v]; !ok && local[v] && len(vars) < maxAssignedVars {
-				index[v] = len(vars)
+			if !seen[v] && local[v] {
+				seen[v] = true
 				vars = append(vars, v)
 			}
 		}
 	}
-	if len(vars) == 0 {
-		return nil
+	stores := map[*cfa.Var][]cfa.Expr{}
+	for _, e := range c.Edges {
+		switch {
+		case e.Kind == cfa.Assume && guarded[e.To]:
+			add(e.Cond)
+		case e.Kind == cfa.Assign && local[e.LHS]:
+			stores[e.LHS] = append(stores[e.LHS], e.RHS)
+		}
+	}
+	for i := 0; i < len(vars); i++ {
+		for _, x := range stores[vars[i]] {
+			add(x)
+		}
+	}
+	out := map[*cfa.Var]bool{}
+	for len(vars) > 0 {
+		n := min(len(vars), assignedBatch)
+		assignedIn(c, vars[:n], out)
+		vars = vars[n:]
+	}
+	return out
+}
+
+// assignedIn adds to out those of vars that every path assigns before
+// any read.
+func assignedIn(c *cfa.CFA, vars []*cfa.Var, out map[*cfa.Var]bool) {
+	index := map[*cfa.Var]int{}
+	for i, v := range vars {
+		index[v] = i
 	}
 	w := (len(vars) + 63) / 64
 	// assigned[l*w:(l+1)*w]: the tracked locals assigned on every path
@@ -56,21 +83,21 @@ func assignedBeforeRead(c *cfa.CFA) map[*cfa.Var]bool {
 	work := []int{c.Entry}
 	queued := make([]bool, len(c.Locs))
 	queued[c.Entry], reached[c.Entry] = true, true
-	out := make([]uint64, w)
+	next := make([]uint64, w)
 	for len(work) > 0 {
 		l := work[len(work)-1]
 		work = work[:len(work)-1]
 		queued[l] = false
 		for _, e := range c.Out[l] {
-			copy(out, assigned[l*w:l*w+w])
+			copy(next, assigned[l*w:l*w+w])
 			if i, ok := index[written(e)]; ok {
-				out[i/64] |= 1 << (i % 64)
+				next[i/64] |= 1 << (i % 64)
 			}
 			to := assigned[e.To*w : e.To*w+w]
 			changed := !reached[e.To]
 			reached[e.To] = true
 			for k := range to {
-				if x := to[k] & out[k]; x != to[k] {
+				if x := to[k] & next[k]; x != to[k] {
 					to[k], changed = x, true
 				}
 			}
@@ -100,13 +127,11 @@ func assignedBeforeRead(c *cfa.CFA) map[*cfa.Var]bool {
 			}
 		}
 	}
-	out2 := map[*cfa.Var]bool{}
 	for i, v := range vars {
 		if ok[i] {
-			out2[v] = true
+			out[v] = true
 		}
 	}
-	return out2
 }
 
 // written is the local an edge assigns, if any.

@@ -65,6 +65,18 @@ void fill(unsigned char *buf) {
     buf[i] = (unsigned char)(x1+x2+x3+x4+x5+x6+x7+x8+x9+x10+x11+x12+x13+x14); // site
 }
 int main(void) { fill(a); return 0; }`, true},
+		{"a pointer passed on through two inlined calls", `
+unsigned char a[8];
+void fill2(unsigned char *buf) {
+  int x1 = 1; int x2 = 2; int x3 = 3; int x4 = 4; int x5 = 5; int x6 = 6; int x7 = 7; int x8 = 8; int x9 = 9; int x10 = 10; int x11 = 11; int x12 = 12; int x13 = 13; int x14 = 14;
+  for (unsigned char i = 0; i < 8; i++)
+    buf[i] = (unsigned char)(x1+x2+x3+x4+x5+x6+x7+x8+x9+x10+x11+x12+x13+x14); // site
+}
+void fill(unsigned char *p) {
+  int y1 = 1; int y2 = 2; int y3 = 3; int y4 = 4; int y5 = 5; int y6 = 6; int y7 = 7; int y8 = 8; int y9 = 9; int y10 = 10; int y11 = 11; int y12 = 12; int y13 = 13; int y14 = 14;
+  fill2(p);
+}
+int main(void) { fill(a); return 0; }`, true},
 		{"a pointer read before it is assigned on some path is 0 there", `
 unsigned char a[8];
 int __VERIFIER_nondet_int(void);
