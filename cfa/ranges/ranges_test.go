@@ -57,15 +57,7 @@ int main(void) {
     a[i] = readByte(); // site
   return 0;
 }`, true},
-		{"a pointer parameter holds only what the call passes (not the 0 a local starts with)", `
-unsigned char a[8];
-void fill(unsigned char *buf) {
-  int x1 = 1; int x2 = 2; int x3 = 3; int x4 = 4; int x5 = 5; int x6 = 6; int x7 = 7; int x8 = 8; int x9 = 9; int x10 = 10; int x11 = 11; int x12 = 12; int x13 = 13; int x14 = 14;
-  for (unsigned char i = 0; i < 8; i++)
-    buf[i] = (unsigned char)(x1+x2+x3+x4+x5+x6+x7+x8+x9+x10+x11+x12+x13+x14); // site
-}
-int main(void) { fill(a); return 0; }`, true},
-		{"a pointer passed on through two inlined calls", `
+		{"a pointer parameter passed on through two inlined calls holds only the address passed (not the 0 a local starts with)", `
 unsigned char a[8];
 void fill2(unsigned char *buf) {
   int x1 = 1; int x2 = 2; int x3 = 3; int x4 = 4; int x5 = 5; int x6 = 6; int x7 = 7; int x8 = 8; int x9 = 9; int x10 = 10; int x11 = 11; int x12 = 12; int x13 = 13; int x14 = 14;
