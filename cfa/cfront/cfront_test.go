@@ -432,6 +432,7 @@ func TestErrors(t *testing.T) {
 		{"sync-object-value", "#include <semaphore.h>\nsem_t s;\nint main() {\n  sem_t t = s;\n  return 0;\n}\n", "t.c:4:13: unsupported: initializer of synchronization object t"},
 		{"constructor-without-body", "int x;\n__attribute__((constructor)) void init(void);\nint main() { return x; }\n", "t.c:2:16: unsupported: init, which a constructor or destructor attribute names, has no body"},
 		{"constructor-with-parameters", "int x;\n__attribute__((constructor)) void init(int a) { x = a; }\nint main() { return x; }\n", "t.c:2:35: unsupported: constructor or destructor init takes parameters"},
+		{"msp430-nmi", "int g;\n__attribute__((interrupt(28))) void nmi(void) { g = 1; }\nint main() { g = 2; return 0; }\n", "t.c:2:16: unsupported: interrupt(28) is the MSP430's non-maskable interrupt"},
 		{"cleanup", "void done(int *p) {}\nint main() {\n  int y __attribute__((cleanup(done))) = 3;\n  return 0;\n}\n", "t.c:3:24: unsupported: __attribute__((cleanup))"},
 		{"packed-enum", "enum e { A, B } __attribute__((packed));\nenum e v;\nint main() { return v; }\n", "t.c:1:32: unsupported: packed enum"},
 		{"mode-variable", "int v __attribute__((mode(DI)));\nint main() { return 0; }\n", "t.c:1:22: unsupported: __attribute__((mode))"},

@@ -79,6 +79,10 @@ var mcuArchs = map[string]struct{ gieBit, bits, srAddr, regLo, regHi int64 }{
 	"avr":    {128, 8, 0x5F, 0x20, 0x100}, // SREG.I is bit 7; SREG is I/O 0x3F
 }
 
+// msp430NMIVector is the vector offset of the non-maskable interrupt on
+// the MSP430x1xx (the telosb, tmote and eyes motes' msp430f1611).
+const msp430NMIVector = 28
+
 // srOp is what an intrinsic or instruction does to the status register.
 type srOp int
 
@@ -165,6 +169,11 @@ func (b *builder) interruptAttribute(av *cc.AttributeValue, name string, stack [
 			b.fail(av, "interrupt attribute takes one constant vector")
 		}
 		h.vector, arch = k, "msp430"
+		if k == msp430NMIVector {
+			// Sound over incomplete: on the devices with more
+			// vectors 28 is a maskable one, and is rejected too.
+			b.fail(av, "unsupported: interrupt(%d) is the MSP430's non-maskable interrupt (0xFFFC on the x1xx devices TinyOS targets), which fires whatever GIE says; circ models maskable interrupts only", k)
+		}
 	case len(as) != 0:
 		b.fail(av, "unsupported: %s attribute with %d arguments", name, len(as))
 	case name == "signal":
