@@ -140,10 +140,18 @@ func Unreachable(p *cfa.Program) (edges []*cfa.Edge, settled bool) {
 	for _, g := range p.Globals {
 		a.fi[g] = single(g.Init)
 	}
+	// A local is its template's own; one that two templates listed
+	// would need both to assign it before reading it.
+	owners := map[*cfa.Var]int{}
+	for _, c := range p.Templates {
+		for _, v := range c.Locals {
+			owners[v]++
+		}
+	}
 	a.assigned = map[*cfa.Var]bool{}
 	for _, c := range p.Templates {
 		for v := range assignedBeforeRead(c) {
-			a.assigned[v] = true
+			a.assigned[v] = owners[v] == 1
 		}
 		for _, v := range c.Locals {
 			// The interpreter starts a thread's locals at 0; a local
