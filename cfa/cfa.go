@@ -967,14 +967,21 @@ func (c *CFA) onCycle(e *Edge) bool {
 	return false
 }
 
+// ReadVars adds to set the variables e's expressions read: its
+// right-hand side, condition, havoc range, thread argument and joined
+// handle.
+func (e *Edge) ReadVars(set map[*Var]bool) {
+	for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
+		if x != nil {
+			Vars(x, set)
+		}
+	}
+}
+
 func racyAccesses(e *Edge) (reads, writes []*Var) {
 	rs := map[*Var]bool{}
 	var ws []*Var
-	for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
-		if x != nil {
-			Vars(x, rs)
-		}
-	}
+	e.ReadVars(rs)
 	switch e.Kind {
 	case Assign, Havoc, TryLock, Create:
 		if e.LHS != nil {

@@ -29,11 +29,7 @@ func (c *CFA) Live(vars []*Var) Liveness {
 	for _, e := range c.Edges {
 		eff := effect{def: -1}
 		used := map[*Var]bool{}
-		for _, x := range []Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
-			if x != nil {
-				Vars(x, used)
-			}
-		}
+		e.ReadVars(used)
 		for v := range used {
 			if i, ok := index[v]; ok {
 				if eff.uses == nil {

@@ -30,11 +30,7 @@ func liveLocals(c *cfa.CFA) []map[*cfa.Var]bool {
 	uses := make(map[*cfa.Edge]map[*cfa.Var]bool, len(c.Edges))
 	for _, e := range c.Edges {
 		u := map[*cfa.Var]bool{}
-		for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
-			if x != nil {
-				cfa.Vars(x, u)
-			}
-		}
+		e.ReadVars(u)
 		for v := range u {
 			if v.Global {
 				delete(u, v)

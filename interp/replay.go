@@ -197,11 +197,7 @@ func (c *trackedCheck) step(i int, s *State, faithful bool) error {
 		}
 	}
 	uses := map[*cfa.Var]bool{}
-	for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
-		if x != nil {
-			cfa.Vars(x, uses)
-		}
-	}
+	e.ReadVars(uses)
 	for v := range uses {
 		if j, ok := c.read[threadVar{st.Thread, v}]; ok {
 			return &UntrackedError{Step: j + 1, Edge: c.tr[j].Edge}
@@ -282,11 +278,7 @@ func approximation(e *cfa.Edge) string {
 // n: the written variable first, then the others by name.
 func stepValues(n *State, t int, e *cfa.Edge) []string {
 	seen := map[*cfa.Var]bool{}
-	for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
-		if x != nil {
-			cfa.Vars(x, seen)
-		}
-	}
+	e.ReadVars(seen)
 	var first []*cfa.Var
 	for _, v := range []*cfa.Var{e.LHS, e.Mutex} {
 		if v != nil {

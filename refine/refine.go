@@ -192,11 +192,7 @@ func valuePreds(sv *smt.Solver, p *cfa.Program, f *formula, core []int) ([]preda
 
 // edgeVars adds the variables e reads or writes.
 func edgeVars(e *cfa.Edge, set map[*cfa.Var]bool) {
-	for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
-		if x != nil {
-			cfa.Vars(x, set)
-		}
-	}
+	e.ReadVars(set)
 	for _, v := range []*cfa.Var{e.LHS, e.Mutex} {
 		if v != nil {
 			set[v] = true

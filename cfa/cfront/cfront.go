@@ -177,7 +177,7 @@ func Parse(name string, src []byte) (*cfa.Program, error) {
 // ParseWith is Parse with compiler options.
 func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err error) {
 	b := &builder{file: name, handlesApart: opts.HandlesApart, havocUnknown: opts.HavocUnknown, target: detectTarget(src),
-		stage: stageNotes(name, opts.Progress)}
+		stage: StageNotes(name, opts.Progress)}
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
@@ -239,10 +239,11 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 	}
 }
 
-// stageNotes returns the function that writes a progress line to w (nil:
-// none) as a stage of reading the file name ends, with the time since
-// reading began.
-func stageNotes(name string, w io.Writer) func(format string, args ...any) {
+// StageNotes returns the function that writes a progress line to w
+// (nil: none) as a stage of reading the file name ends, with the time
+// since the call: the stages of Options.Progress, and those a caller
+// runs after them.
+func StageNotes(name string, w io.Writer) func(format string, args ...any) {
 	start := time.Now()
 	return func(format string, args ...any) {
 		if w != nil {

@@ -116,11 +116,7 @@ func assignedIn(c *cfa.CFA, vars []*cfa.Var, out map[*cfa.Var]bool) {
 			continue
 		}
 		vs := map[*cfa.Var]bool{}
-		for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle} {
-			if x != nil {
-				cfa.Vars(x, vs)
-			}
-		}
+		e.ReadVars(vs)
 		for v := range vs {
 			if i, tracked := index[v]; tracked && assigned[e.From*w+i/64]&(1<<(i%64)) == 0 {
 				ok[i] = false

@@ -249,11 +249,7 @@ func (a *analysis) run(c *cfa.CFA) {
 		t = &template{at: make([]facts, len(c.Locs)), joins: make([]int, len(c.Locs)), back: backEdges(c), readers: map[*cfa.Var][]int{}}
 		for _, e := range c.Edges {
 			set := map[*cfa.Var]bool{}
-			for _, x := range []cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg} {
-				if x != nil {
-					cfa.Vars(x, set)
-				}
-			}
+			e.ReadVars(set)
 			for v := range set {
 				t.readers[v] = append(t.readers[v], e.From)
 			}

@@ -221,16 +221,13 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 // (nil: none) gets a line as each stage ends.
 func load(path string, opts cfront.Options, progress io.Writer) (*cfa.Program, error) {
 	opts.Progress = progress
-	start := time.Now()
+	stage := cfront.StageNotes(path, progress)
 	prog, err := cfront.LoadWith(path, opts)
 	if err == nil {
-		n, settled := ranges.Discharge(prog)
-		if progress != nil {
-			what := fmt.Sprintf("%d undefined-behaviour sites unreachable", n)
-			if !settled {
-				what = "did not settle: no site removed"
-			}
-			fmt.Fprintf(progress, "circ: reading %s: ranges stage: %s (%s)\n", filepath.Base(path), what, time.Since(start).Round(100*time.Millisecond))
+		if n, settled := ranges.Discharge(prog); settled {
+			stage("ranges stage: %d undefined-behaviour sites unreachable", n)
+		} else {
+			stage("ranges stage: did not settle: no site removed")
 		}
 	}
 	return prog, err

@@ -808,3 +808,21 @@ func TestNesCNamesAndPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestReadingShowsItsStages: load writes a line as each stage of reading
+// ends, the ranges stage with the sites it removed.
+func TestReadingShowsItsStages(t *testing.T) {
+	var out bytes.Buffer
+	if _, err := load("../../testdata/programs/index_past_end_on_one_path_is_undefined_safe.c", cfront.Options{}, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^circ: reading index_past_end_on_one_path_is_undefined_safe\.c: parsed \(`),
+		regexp.MustCompile(`(?m)^circ: reading \S+: lowered \d+ thread templates, \d+ locations, \d+ edges \(`),
+		regexp.MustCompile(`(?m)^circ: reading \S+: ranges stage: (\d+ undefined-behaviour sites unreachable|did not settle: no site removed) \(`),
+	} {
+		if !want.MatchString(out.String()) {
+			t.Errorf("no line matching %s in\n%s", want, out.String())
+		}
+	}
+}
