@@ -377,6 +377,9 @@ func (t *tb) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 			if isArray(r.Type()) {
 				return unless(want, t.addrOf(t.lvalue(x)))
 			}
+			if lv, ok := t.tlsLvalue(r, x); ok {
+				return t.load(lv)
+			}
 			l := t.lookup(r, x)
 			if l.bad != "" {
 				t.b.fail(x, "%s", l.bad)

@@ -143,6 +143,10 @@ var libcFuncs = map[string]libcFunc{
 	"gettext":   {args: []libcArg{argString}, result: resMessage, approx: "gettext: returns its message untranslated"},
 	"dgettext":  {args: []libcArg{argOptString, argString}, result: resMessage, approx: "dgettext: returns its message untranslated"},
 	"dcgettext": {args: []libcArg{argOptString, argString, argInt}, result: resMessage, approx: "dcgettext: returns its message untranslated"},
+	// The domain settings are the library's (it copies the strings).
+	"textdomain":              {args: []libcArg{argOptString}, result: resLibrary},
+	"bindtextdomain":          {args: []libcArg{argString, argOptString}, result: resLibrary},
+	"bind_textdomain_codeset": {args: []libcArg{argString, argOptString}, result: resLibrary},
 
 	// The library's own strings (extern.go's libraryStrings).
 	"getenv":    {args: []libcArg{argString}, result: resLibrary},

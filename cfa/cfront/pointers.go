@@ -161,6 +161,9 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 			if !ok || d.Type() == nil || d.Type().Kind() == cc.Function {
 				t.b.fail(x, "unsupported: %s is not an object", x.Token.SrcStr())
 			}
+			if lv, ok := t.tlsLvalue(d, x); ok {
+				return lv
+			}
 			l := t.lookup(d, x)
 			if l.bad != "" {
 				t.b.fail(x, "%s", l.bad)
