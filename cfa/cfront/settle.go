@@ -281,14 +281,20 @@ func (b *builder) privatize(r *pointsto.Result) {
 			// summarizes holds for main's locals only.
 			b.failAt(o.Pos, "unsupported: %s, an array summary, belongs to a thread that runs more than once", o.Name)
 		}
-		if o.Owner == nil || o.Summary() || !(o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
+		if o.Owner == nil || !(o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
+			continue
+		}
+		// A block of variable size each thread allocates once is
+		// that thread's alone while it does not escape: its tracked
+		// element and length become the template's locals.
+		if o.Summary() && !(o.Kind == cfa.HeapObject && o.Elements()) {
 			continue
 		}
 		owned[o] = true
 	}
 	for o, e := range b.allocEdges {
-		if o.Elements() && (o.Owner.OnCycle(e) || o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
-			b.failAt(o.Pos, "unsupported: %s, a block of variable size, is allocated more than once (in a loop, or by a thread that runs more than once)", o.Name)
+		if o.Elements() && o.Owner.OnCycle(e) {
+			b.failAt(o.Pos, "unsupported: %s, a block of variable size, is allocated in a loop", o.Name)
 		}
 		if !o.Summary() && o.Owner.OnCycle(e) {
 			b.summarizeHeap(o, "allocates in a loop")
@@ -362,6 +368,9 @@ func (b *builder) privatize(r *pointsto.Result) {
 			continue
 		}
 		if why := escaped[o]; why != "" {
+			if o.Elements() {
+				b.failAt(o.Pos, "unsupported: %s, a block of variable size, is shared between threads of %s, which can run more than once (%s; circ does not summarize blocks of variable size)", o.Name, o.Owner.Name, why)
+			}
 			if o.Kind == cfa.HeapObject {
 				b.summarizeHeap(o, "is shared between threads of "+o.Owner.Name+", which can run more than once")
 				continue
@@ -371,6 +380,10 @@ func (b *builder) privatize(r *pointsto.Result) {
 		for _, v := range o.Cells {
 			v.Global = false
 			o.Owner.Locals = append(o.Owner.Locals, v)
+		}
+		if o.Elements() {
+			o.Len.Global = false
+			o.Owner.Locals = append(o.Owner.Locals, o.Len)
 		}
 	}
 	// A private synchronization object's derived state is private too.
