@@ -662,6 +662,9 @@ func handleTemplates(p *cfa.Program) map[*cfa.Var]int {
 				note(e.LHS, t.Index)
 			case isHandleCopy(t, e):
 				// mapped below, from what it copies
+			case e.Kind == cfa.Assign && e.LHS.Kind == cfa.Handle && e.RHS == (cfa.Const{Val: 0}):
+				// No thread: a join of it waits for none (the
+				// join's edge requires a handle other than 0).
 			case e.LHS != nil && e.LHS.Kind == cfa.Handle:
 				bad[e.LHS] = true
 			}

@@ -27,6 +27,8 @@ type builder struct {
 	handlesApart bool
 	// havocUnknown: Options.HavocUnknown.
 	havocUnknown bool
+	// cancels: the program may cancel a thread (cancel.go).
+	cancels bool
 
 	funcs     map[string]*cc.FunctionDefinition
 	gdecls    map[string]*cc.Declarator // file-scope objects: the defining (or first) declarator
@@ -319,6 +321,7 @@ func (b *builder) build() *cfa.Program {
 	b.scanAddressTaken()
 	b.scanAllocations()
 	b.scanTakenFuncs()
+	b.scanCancels()
 	b.scanExternResults()
 	// Globals the program's own file declares extern and does not
 	// define live in code circ does not see (externalCall), but for the

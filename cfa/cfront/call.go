@@ -54,6 +54,9 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 	if v, ok := t.mcuCall(name, x, as, want, p); ok {
 		return v
 	}
+	if v, ok := t.cancelCall(name, x, as, want, p); ok {
+		return v
+	}
 	if v, ok := t.builtin(name, x, as, want, p); ok {
 		return v
 	}

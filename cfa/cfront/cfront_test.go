@@ -420,6 +420,8 @@ func TestErrors(t *testing.T) {
 		{"recursion-through-pointer", "int f(int *p) {\n  return *p ? f(p) : 0;\n}\nint g;\nint main() {\n  return f(&g);\n}\n", "t.c:2:10: unsupported: recursive call to f, whose code has an access through a pointer"},
 		{"mutual-recursion-locking", "#include <pthread.h>\npthread_mutex_t m;\nint g(int);\nint f(int n) { pthread_mutex_lock(&m); pthread_mutex_unlock(&m); return g(n); }\nint g(int n) { return f(n); }\nint main() {\n  return f(3);\n}\n", "t.c:4:16: unsupported: recursive call to f, whose code has the concurrency primitive pthread_mutex_lock"},
 		{"no-main", "int g;\n", "t.c:0:0: no main function"},
+		{"cleanup-handlers-with-cancel", "#include <pthread.h>\nvoid done(void *a) {}\nvoid *w(void *a) {\n  pthread_cleanup_push(done, 0);\n  pthread_cleanup_pop(1);\n  return 0;\n}\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, w, 0);\n  pthread_cancel(t);\n  return 0;\n}\n",
+			"t.c:4:3: unsupported: cleanup handlers (pthread_cleanup_push) in a program that cancels threads"},
 		{"nesting", "void __VERIFIER_atomic_begin(void);\nvoid __VERIFIER_atomic_end(void);\nint g;\nint main() {\n  if (g)\n    __VERIFIER_atomic_begin();\n  g = 1;\n  return 0;\n}\n", "t.c:5:3: atomic section not well nested"},
 		{"end-without-begin", "void __VERIFIER_atomic_end(void);\nint main() {\n  __VERIFIER_atomic_end();\n  return 0;\n}\n", "t.c:3:3: atomic section not well nested"},
 		{"handler-exit-outside", "void __CIRC_handler_exit(void);\nint main() {\n  __CIRC_handler_exit();\n  return 0;\n}\n", "t.c:3:3: handler region not well nested: exit outside a handler region"},

@@ -360,16 +360,15 @@ func (t *tb) blockLength(as []cc.ExpressionNode, elem cc.Type) cfa.Expr {
 	toSize := func(a cc.ExpressionNode) cfa.Expr {
 		return t.convert(a, t.intExpr(a), a.Type(), t.b.intType(sizeT))
 	}
-	factors := as
 	if len(as) == 1 {
-		if m, ok := strip(as[0]).(*cc.MultiplicativeExpression); ok && m.Case == cc.MultiplicativeExpressionMul {
-			factors = []cc.ExpressionNode{m.MultiplicativeExpression, m.CastExpression}
+		if n, ok := t.elementCount(as[0], elem); ok {
+			return n
 		}
 	}
-	if len(factors) == 2 {
-		for i, f := range factors {
+	if len(as) == 2 {
+		for i, f := range as {
 			if k, ok := intValue(f.Value()); ok && k == elem.Size() {
-				return toSize(factors[1-i])
+				return toSize(as[1-i])
 			}
 		}
 	}
@@ -383,6 +382,24 @@ func (t *tb) blockLength(as []cc.ExpressionNode, elem cc.Type) cfa.Expr {
 		size, _ = t.arith(a, cfa.Mul, size, sizeT, k, sizeT)
 	}
 	return mkBin(cfa.Div, size, num(elem.Size()))
+}
+
+// elementCount reads size, a size in bytes, as a count of objects of
+// type elem where it is written n * sizeof(elem) (either way round): n,
+// in size_t.
+func (t *tb) elementCount(size cc.ExpressionNode, elem cc.Type) (cfa.Expr, bool) {
+	m, ok := strip(size).(*cc.MultiplicativeExpression)
+	if !ok || m.Case != cc.MultiplicativeExpressionMul || elem == nil || elem.Size() <= 0 {
+		return nil, false
+	}
+	factors := []cc.ExpressionNode{m.MultiplicativeExpression, m.CastExpression}
+	for i, f := range factors {
+		if k, ok := intValue(f.Value()); ok && k == elem.Size() {
+			n := factors[1-i]
+			return t.convert(n, t.intExpr(n), n.Type(), t.b.intType(t.b.ast.SizeT)), true
+		}
+	}
+	return nil, false
 }
 
 // stackAlloc lowers alloca(size): a block of the caller's frame, laid out

@@ -63,7 +63,12 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		t.b.fail(x, "unsupported: %s (setjmp/longjmp)", name)
 	case "memset":
 		t.nargs(x, name, as, 3)
-		return unless(want, t.memset(x, as, p)), true
+		return unless(want, t.memset(as[0], as[1], as[2], p)), true
+	case "bzero", "explicit_bzero":
+		// memset(s, 0, n), returning nothing.
+		t.nargs(x, name, as, 2)
+		t.memset(as[0], nil, as[1], p)
+		return zeroIf(want), true
 	case "memcpy", "memmove":
 		t.nargs(x, name, as, 3)
 		return unless(want, t.memcpy(name, x, as, p)), true
@@ -260,7 +265,11 @@ func (t *tb) memCellsOf(name string, a cc.ExpressionNode, n cc.Node, size int64,
 		t.b.fail(n, "unsupported: %s of more than %d cells", name, maxMemCells)
 	}
 	for i, cs := range out {
-		if cs.bad != "" || (name != "memset" && t.b.syncTypeName(cs.typ) != "") || i >= len(out)-partial && t.b.syncTypeName(cs.typ) != "" {
+		// A thread handle is data: its bytes copy as a value does
+		// (touchCells says what bytes from outside name).
+		st := t.b.syncTypeName(cs.typ)
+		sync := st != "" && syncTypes[st] != cfa.Handle
+		if cs.bad != "" || (name != "memset" && sync) || i >= len(out)-partial && st != "" {
 			t.b.fail(a, "unsupported: %s over %s", name, describeC(cs.typ))
 		}
 	}
@@ -281,32 +290,39 @@ func (t *tb) stableValue(a cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	return addr
 }
 
-// memset writes the byte c into every cell from p on: a cell holds c
+// memset writes the byte fill (nil: 0, bzero) into every cell from to
+// on, n bytes: a cell holds it
 // repeated over its bytes, a synchronization object zeroed is in its
 // initial state (zeroSync). A value circ cannot compute (a byte other
 // than 0 in a pointer, a byte known only at run time) is havocked.
-func (t *tb) memset(x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
-	if _, ok := t.constant(as[2]); !ok && byteType(t.bufferType(as[0])) {
+func (t *tb) memset(to, fill, n cc.ExpressionNode, p cfa.Pos) cfa.Expr {
+	var c int64 // the byte; fill nil: 0 (bzero)
+	known := true
+	if fill != nil {
+		c, known = intValue(fill.Value())
+	}
+	if _, ok := t.constant(n); !ok && byteType(t.bufferType(to)) {
 		// A byte buffer of a size known at run time: byte by byte.
-		dst := t.stableValue(as[0], p)
-		c := t.stableValue(as[1], p)
-		fill := t.convert(as[1], c, as[1].Type(), t.b.intType(t.bufferType(as[0])))
-		t.walkChars(charWalk{dst: dst, dstN: as[0], elem: t.bufferType(as[0]), limit: t.stableValue(as[2], p), fill: fill}, p)
+		dst := t.stableValue(to, p)
+		var val cfa.Expr = num(0)
+		if fill != nil {
+			val = t.convert(fill, t.stableValue(fill, p), fill.Type(), t.b.intType(t.bufferType(to)))
+		}
+		t.walkChars(charWalk{dst: dst, dstN: to, elem: t.bufferType(to), limit: t.stableValue(n, p), fill: val}, p)
 		return dst
 	}
-	cells, partial := t.memCells("memset", as[0], as[2], true)
-	dst := t.stableValue(as[0], p)
-	c, known := intValue(as[1].Value())
+	cells, partial := t.memCells("memset", to, n, true)
+	dst := t.stableValue(to, p)
 	if !known {
-		t.discardRead(as[1], p)
+		t.discardRead(fill, p)
 	}
 	for j, cs := range cells {
-		lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
+		lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, to)
 		if s := t.b.syncTypeName(cs.typ); s != "" {
 			if !known || c&0xff != 0 {
-				t.b.fail(as[1], "unsupported: memset over %s with a byte other than 0", s)
+				t.b.fail(fill, "unsupported: memset over %s with a byte other than 0", s)
 			}
-			t.access(lv, func(l *local) { t.zeroSync(l, as[0], p) })
+			t.access(lv, func(l *local) { t.zeroSync(l, to, p) })
 			continue
 		}
 		val, exact := byteFill(c, cs.typ)
@@ -378,6 +394,71 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	return dst
 }
 
+// copiedElement is the type of the elements buffer argument a of a copy
+// points to: an array's element type where a is an array or its
+// address (which a cast to void * hides from bufferType), else
+// bufferType's.
+func (t *tb) copiedElement(a cc.ExpressionNode) cc.Type {
+	typ := t.bufferType(a)
+	if at, ok := t.typedSource(a).Type().(*cc.ArrayType); ok {
+		typ = at.Elem()
+	}
+	for {
+		at, ok := typ.(*cc.ArrayType)
+		if !ok {
+			return typ
+		}
+		typ = at.Elem()
+	}
+}
+
+// memcpyElements lowers memcpy(dst, src, n * sizeof(T)) between arrays
+// of T, for a count n known only at run time: for k from 0 while k < n,
+// element k's cells are read, then written. Where n * sizeof(T) would
+// wrap around size_t, the real copy is shorter: the loop then writes
+// more than it does, and reads past the source (circ reports that as
+// undefined behaviour), never less.
+func (t *tb) memcpyElements(as []cc.ExpressionNode, elem cc.Type, n cfa.Expr, p cfa.Pos) cfa.Expr {
+	var cells []cellSpec
+	t.b.layout(elem, "", 0, false, &cells)
+	if s := t.b.packedIn(elem); s != "" {
+		t.b.fail(as[2], "unsupported: memcpy of %s, which gcc packs (cc/v4 lays it out unpacked)", s)
+	}
+	for _, cs := range cells {
+		if st := t.b.syncTypeName(cs.typ); cs.bad != "" || st != "" && syncTypes[st] != cfa.Handle {
+			t.b.fail(as[0], "unsupported: memcpy over %s", describeC(cs.typ))
+		}
+	}
+	dst := t.stableValue(as[0], p)
+	from := t.stableValue(as[1], p)
+	count := t.snapshot(n, nil, p)
+	k := t.temp(nil)
+	t.set(k, num(0), p)
+	head := t.loopHead(p)
+	exit := t.newLoc(p)
+	stride := num(int64(len(cells)))
+	t.choose(p,
+		arm{cond: mkBin(cfa.Ge, ref(k), count), body: func() { t.jump(exit, p) }},
+		arm{cond: mkBin(cfa.Lt, ref(k), count), body: func() {
+			at := func(base cfa.Expr, j int) cfa.Expr {
+				// As an index and a member are: the element, then the cell.
+				return mkBin(cfa.Add, mkBin(cfa.Add, base, mkBin(cfa.Mul, ref(k), stride)), num(int64(j)))
+			}
+			vals := make([]cfa.Expr, len(cells))
+			for j, cs := range cells {
+				vals[j] = t.snapshot(t.load(t.atAddr(at(from, j), cs.typ, as[1])), cs.typ, p)
+			}
+			for j, cs := range cells {
+				t.update(t.atAddr(at(dst, j), cs.typ, as[0]), false, func(v *cfa.Var) cfa.Expr { return t.store(v, vals[j], false, p) })
+			}
+			t.set(k, mkBin(cfa.Add, ref(k), num(1)), p)
+			t.jump(head, p)
+		}})
+	t.cur = -1
+	t.place(exit, p)
+	return dst
+}
+
 // memcpyBytes lowers a memcpy or memmove of a size known only at run
 // time from a byte buffer: into bytes, a copy char by char; into an
 // object of another type T, the bytes read, then each cell of the T
@@ -386,6 +467,11 @@ func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 // follow a copy out of one object).
 func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	dt, st := t.bufferType(as[0]), t.bufferType(as[1])
+	if et := t.copiedElement(as[1]); name == "memcpy" && !byteType(et) {
+		if n, ok := t.elementCount(as[2], et); ok && sameType(t.b, t.copiedElement(as[0]), et) {
+			return t.memcpyElements(as, et, n, p)
+		}
+	}
 	if !byteType(st) || dt == nil || isVoid(dt) {
 		t.b.fail(as[2], "unsupported: %s of a size that is not a constant, from %s", name, describeC(as[1].Type()))
 	}
@@ -461,6 +547,7 @@ func addrOfObject(a cc.ExpressionNode) bool {
 // overwrite the memory its pointer arguments reach (libraryArg). It
 // cannot know the program's globals otherwise.
 func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	t.cancellationPoint(name, p)
 	if len(t.b.externData) > 0 {
 		d := t.b.externData[0]
 		t.b.fail(x, "unsupported: undefined function %s may access %s, which the program declares extern at %s and does not define", name, d.Name(), t.b.pos(d))

@@ -686,7 +686,9 @@ func (t *tb) touchCells(c *libcCall, i int, write bool) {
 	}
 	cells, partial := t.memCellsOf(c.name, buf, c.as[c.arg(argCount)], size, ok, true)
 	for j, cs := range cells {
-		if t.b.syncTypeName(cs.typ) != "" {
+		st := t.b.syncTypeName(cs.typ)
+		handle := st != "" && syncTypes[st] == cfa.Handle
+		if st != "" && !handle {
 			t.b.fail(c.as[i], "unsupported: %s over %s", c.name, describeC(cs.typ))
 		}
 		lv := t.atAddr(mkBin(cfa.Add, c.vals[i], num(int64(j))), cs.typ, c.as[i])
@@ -697,6 +699,16 @@ func (t *tb) touchCells(c *libcCall, i int, write bool) {
 		note := c.name + ": the bytes it stores"
 		if j >= len(cells)-partial {
 			note = c.name + ": a cell it stores only in part"
+		}
+		if handle {
+			// Bytes from outside (a file, a socket) name no
+			// thread the program created: a join of them waits
+			// for none, pthread_equal finds no thread equal.
+			t.update(lv, false, func(v *cfa.Var) cfa.Expr {
+				t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: num(0), Pos: c.p, Approx: true, Note: note + " in " + describeC(cs.typ) + " name no thread circ saw created"})
+				return nil
+			})
+			continue
 		}
 		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
 			lo, hi := t.b.rangeOf(cs.typ)

@@ -30,6 +30,9 @@ type tb struct {
 	// objKey), tlsInit their initial values (tls.go).
 	tls     map[any]*local
 	tlsInit []tlsInit
+	// asyncFrom are the locations from which the thread may be
+	// cancelled at any step (cancel.go).
+	asyncFrom []int
 	// prim is the primitive being lowered (sync.go), if any.
 	prim *pcall
 	// fixed resolves the object arguments of the call being lowered
@@ -152,6 +155,7 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 	if t.cur != -1 {
 		t.ret(b.pos(endOf(fd.CompoundStatement)))
 	}
+	t.asyncCancellation()
 	t.tlsPrologue()
 }
 

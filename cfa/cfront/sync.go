@@ -1332,7 +1332,6 @@ func lowerOnce(c *pcall) {
 var unsupportedPrims = map[string]string{
 	"pthread_mutexattr_setrobust": "robust mutexes",
 	"pthread_mutex_consistent":    "robust mutexes",
-	"pthread_cancel":              "thread cancellation",
 	"pthread_kill":                "signals",
 	"sem_open":                    "named semaphores",
 	"sem_close":                   "named semaphores",
