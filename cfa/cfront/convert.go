@@ -92,6 +92,17 @@ func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Ex
 		}
 		return t.anyOf(nil, to, "conversion of a floating-point value: circ does not compute it", p)
 	}
+	if from != nil && t.b.isHandle(from) {
+		// circ numbers threads 1, 2, ...; the system's ids are
+		// other numbers, which a hash of them, an order or a
+		// narrowing sees. A thread id as a number is any value
+		// (comparisons of ids for equality stay exact: usual).
+		p := t.b.lastPos
+		if n != nil {
+			p = t.b.pos(n)
+		}
+		return t.anyOf(nil, to, "a thread id as a number: circ's ids are not the system's", p)
+	}
 	if to.Bits == 1 {
 		return e
 	}
@@ -176,6 +187,9 @@ func (b *builder) intType(t cc.Type) cfa.IntType {
 // to ct, the type C evaluates op in (commonType); a shift's right
 // operand keeps its own type.
 func (t *tb) usual(n cc.Node, op cfa.BinOp, ct cc.Type, x cfa.Expr, xt cc.Type, y cfa.Expr, yt cc.Type) (cfa.Expr, cfa.Expr) {
+	if (op == cfa.Eq || op == cfa.Ne) && (t.b.isHandle(xt) || t.b.isHandle(yt)) {
+		return x, y // thread ids are equal as circ's are (convert)
+	}
 	to := t.b.intType(ct)
 	x = t.convert(n, x, xt, to)
 	if op != cfa.Shl && op != cfa.Shr {

@@ -268,7 +268,7 @@ func (t *tb) memCellsOf(name string, a cc.ExpressionNode, n cc.Node, size int64,
 		// A thread handle is data: its bytes copy as a value does
 		// (touchCells says what bytes from outside name).
 		st := t.b.syncTypeName(cs.typ)
-		sync := st != "" && syncTypes[st] != cfa.Handle
+		sync := st != "" && !t.b.isHandle(cs.typ)
 		if cs.bad != "" || (name != "memset" && sync) || i >= len(out)-partial && st != "" {
 			t.b.fail(a, "unsupported: %s over %s", name, describeC(cs.typ))
 		}
@@ -425,7 +425,7 @@ func (t *tb) memcpyElements(as []cc.ExpressionNode, elem cc.Type, n cfa.Expr, p 
 		t.b.fail(as[2], "unsupported: memcpy of %s, which gcc packs (cc/v4 lays it out unpacked)", s)
 	}
 	for _, cs := range cells {
-		if st := t.b.syncTypeName(cs.typ); cs.bad != "" || st != "" && syncTypes[st] != cfa.Handle {
+		if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" && !t.b.isHandle(cs.typ) {
 			t.b.fail(as[0], "unsupported: memcpy over %s", describeC(cs.typ))
 		}
 	}

@@ -686,9 +686,8 @@ func (t *tb) touchCells(c *libcCall, i int, write bool) {
 	}
 	cells, partial := t.memCellsOf(c.name, buf, c.as[c.arg(argCount)], size, ok, true)
 	for j, cs := range cells {
-		st := t.b.syncTypeName(cs.typ)
-		handle := st != "" && syncTypes[st] == cfa.Handle
-		if st != "" && !handle {
+		handle := t.b.isHandle(cs.typ)
+		if t.b.syncTypeName(cs.typ) != "" && !handle {
 			t.b.fail(c.as[i], "unsupported: %s over %s", c.name, describeC(cs.typ))
 		}
 		lv := t.atAddr(mkBin(cfa.Add, c.vals[i], num(int64(j))), cs.typ, c.as[i])

@@ -51,6 +51,13 @@ var syncTypes = map[string]cfa.VarKind{
 	"tss_t":         cfa.Sync,
 }
 
+// isHandle reports whether t is a thread handle type (pthread_t,
+// thrd_t): data, whose value is a thread id.
+func (b *builder) isHandle(t cc.Type) bool {
+	st := b.syncTypeName(t)
+	return st != "" && syncTypes[st] == cfa.Handle
+}
+
 // syncTypeName returns the synchronization typedef t is (through
 // typedefs of typedefs), or "".
 func (b *builder) syncTypeName(t cc.Type) string {
