@@ -28,12 +28,6 @@ func (t *tb) threadLocal(d *cc.Declarator, init *cc.Initializer) *local {
 		}
 		t.b.fail(def, "unsupported: thread-local %s variable %s", bad, d.Name())
 	}
-	if t.b.addrTaken[key] {
-		return t.threadLocalInMemory(key, d, def, init)
-	}
-	v := &cfa.Var{Name: t.b.unique(t.c.Name + "::" + d.Name()), CName: d.Name(), Pos: t.b.pos(def), Frame: -1}
-	t.b.setType(v, def.Type())
-	t.c.Locals = append(t.c.Locals, v)
 	if init == nil && t.b.isFileScope(def) {
 		init = t.b.initializerOf(def)
 	}
@@ -41,6 +35,12 @@ func (t *tb) threadLocal(d *cc.Declarator, init *cc.Initializer) *local {
 	if init != nil {
 		val = t.b.constInit(init, def, def.Type())
 	}
+	if t.b.addrTaken[key] {
+		return t.threadLocalInMemory(key, d, def, val)
+	}
+	v := &cfa.Var{Name: t.b.unique(t.c.Name + "::" + d.Name()), CName: d.Name(), Pos: t.b.pos(def), Frame: -1}
+	t.b.setType(v, def.Type())
+	t.c.Locals = append(t.c.Locals, v)
 	l := &local{v: v, typ: def.Type()}
 	t.b.atomic[v] = t.b.isAtomicObject(def)
 	t.tls[key] = l
@@ -57,7 +57,7 @@ type tlsInit struct {
 }
 
 // threadLocalInMemory is threadLocal for a thread-local whose address
-// the program takes: each thread's copy is then an object in memory,
+// the program takes, of initial value val: each thread's copy is then an object in memory,
 // named after the template (thread::data), that the thread allocates
 // when it starts and whose address a local of the template holds. It is
 // a heap block in all but its name and site: private to its thread
@@ -68,7 +68,7 @@ type tlsInit struct {
 // lifetime when its thread ends (nor a local's when its function
 // returns): an access through the address after that is undefined
 // behaviour it does not report.
-func (t *tb) threadLocalInMemory(key any, d, def *cc.Declarator, init *cc.Initializer) *local {
+func (t *tb) threadLocalInMemory(key any, d, def *cc.Declarator, val int64) *local {
 	p := t.b.pos(def)
 	var specs []cellSpec
 	t.b.layout(def.Type(), "", 0, t.b.isAtomicObject(def), &specs)
@@ -84,13 +84,6 @@ func (t *tb) threadLocalInMemory(key any, d, def *cc.Declarator, init *cc.Initia
 	// The template's own, whatever frame first names the variable.
 	ptr := &cfa.Var{Name: t.b.unique(oname + "::addr"), CName: "&" + d.Name(), Pos: p, Frame: -1}
 	t.c.Locals = append(t.c.Locals, ptr)
-	if init == nil && t.b.isFileScope(def) {
-		init = t.b.initializerOf(def)
-	}
-	var val int64
-	if init != nil {
-		val = t.b.constInit(init, def, def.Type())
-	}
 	l := &local{v: ptr, typ: def.Type(), bad: fmt.Sprintf("unsupported: this use of thread-local %s, whose address the program takes", d.Name())}
 	t.tls[key] = l
 	t.tlsInit = append(t.tlsInit, tlsInit{v: ptr, init: val, obj: o})
