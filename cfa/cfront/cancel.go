@@ -105,9 +105,10 @@ func isStringFormat(name string) bool {
 // cancellationPoint lowers the start of a call of name that may end a
 // cancelled thread (isCancellationPoint, or an undefined function,
 // which may reach one) in a program that cancels threads: the thread
-// may end there.
+// may end there (not inside circ's atomic sections, which model steps
+// no thread can interrupt).
 func (t *tb) cancellationPoint(name string, p cfa.Pos) {
-	if !t.b.cancels || t.cur == -1 {
+	if !t.b.cancels || t.cur == -1 || t.d > 0 {
 		return
 	}
 	t.choose(p, arm{}, arm{body: func() {
