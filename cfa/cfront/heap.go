@@ -357,9 +357,6 @@ func (t *tb) elementObject(name string, x *cc.PostfixExpression, elem cc.Type, a
 // sizeof(elem).
 func (t *tb) blockLength(as []cc.ExpressionNode, elem cc.Type) cfa.Expr {
 	sizeT := t.b.ast.SizeT
-	toSize := func(a cc.ExpressionNode) cfa.Expr {
-		return t.convert(a, t.intExpr(a), a.Type(), t.b.intType(sizeT))
-	}
 	if len(as) == 1 {
 		if n, ok := t.elementCount(as[0], elem); ok {
 			return n
@@ -368,13 +365,13 @@ func (t *tb) blockLength(as []cc.ExpressionNode, elem cc.Type) cfa.Expr {
 	if len(as) == 2 {
 		for i, f := range as {
 			if k, ok := intValue(f.Value()); ok && k == elem.Size() {
-				return toSize(as[1-i])
+				return t.sizeValue(as[1-i])
 			}
 		}
 	}
 	var size cfa.Expr
 	for _, a := range as {
-		k := toSize(a)
+		k := t.sizeValue(a)
 		if size == nil {
 			size = k
 			continue
@@ -395,11 +392,15 @@ func (t *tb) elementCount(size cc.ExpressionNode, elem cc.Type) (cfa.Expr, bool)
 	factors := []cc.ExpressionNode{m.MultiplicativeExpression, m.CastExpression}
 	for i, f := range factors {
 		if k, ok := intValue(f.Value()); ok && k == elem.Size() {
-			n := factors[1-i]
-			return t.convert(n, t.intExpr(n), n.Type(), t.b.intType(t.b.ast.SizeT)), true
+			return t.sizeValue(factors[1-i]), true
 		}
 	}
 	return nil, false
+}
+
+// sizeValue is a's value in size_t, as a size argument converts it.
+func (t *tb) sizeValue(a cc.ExpressionNode) cfa.Expr {
+	return t.convert(a, t.intExpr(a), a.Type(), t.b.intType(t.b.ast.SizeT))
 }
 
 // stackAlloc lowers alloca(size): a block of the caller's frame, laid out
