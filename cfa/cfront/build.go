@@ -91,9 +91,12 @@ type builder struct {
 	// program takes (funcptr.go).
 	takenFuncs map[string]bool
 	// externData are the globals the program declares extern and does
-	// not define.
-	externData []*cc.Declarator
-	derefs     []*derefSite
+	// not define; namedExterns those of them its code names, which an
+	// undefined function may access under --unknown-functions havoc
+	// (externDataReach).
+	externData   []*cc.Declarator
+	namedExterns map[string]*cc.PrimaryExpression
+	derefs       []*derefSite
 	// plainAtomicWrites are the arms where a plain write (memset, a
 	// struct copy) reaches an atomic object through a pointer, an
 	// error if the points-to analysis keeps the arm (checkAtomicWrites).
@@ -332,6 +335,7 @@ func (b *builder) build() *cfa.Program {
 			b.externData = append(b.externData, d)
 		}
 	}
+	b.scanNamedExterns()
 	// Globals defined in the program, in declaration order. Globals of an
 	// unsupported type are an error only when used.
 	for _, name := range order {

@@ -45,6 +45,61 @@ func (b *builder) externable(t cc.Type) bool {
 	return isPtr(t)
 }
 
+// scanNamedExterns finds, under --unknown-functions havoc, the globals
+// the program declares extern, does not define, and names in its code,
+// and puts them in memory: code circ does not see defines them, and an
+// undefined function may read and write them as it does the objects
+// its arguments point to (externDataReach). Those the program never
+// names are the library's business: no access of the program's can
+// race with what the library does with them.
+func (b *builder) scanNamedExterns() {
+	if !b.havocUnknown || len(b.externData) == 0 {
+		return
+	}
+	extern := map[string]bool{}
+	for _, d := range b.externData {
+		extern[d.Name()] = true
+	}
+	b.namedExterns = map[string]*cc.PrimaryExpression{}
+	Walk(b.ast.TranslationUnit, func(n any, _ []any) bool {
+		if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
+			if name := x.Token.SrcStr(); extern[name] && b.namedExterns[name] == nil {
+				b.namedExterns[name] = x
+			}
+		}
+		return true
+	})
+	for _, d := range b.externData {
+		if b.namedExterns[d.Name()] != nil {
+			b.addrTaken[b.objKey(d)] = true
+		}
+	}
+}
+
+// externDataReach is, for undefined function name called at x under
+// --unknown-functions havoc, a pointer argument to each global the
+// program declares extern and names (scanNamedExterns), written as the
+// program names it: the library that defines the global may read and
+// write it in any call.
+func (t *tb) externDataReach(name string, x *cc.PostfixExpression) []*libArg {
+	var out []*libArg
+	for _, d := range t.b.externData {
+		use := t.b.namedExterns[d.Name()]
+		if use == nil {
+			continue
+		}
+		t.lookup(d, x)
+		o := t.b.objects[t.b.objKey(d)]
+		if o == nil {
+			t.b.fail(x, "internal error: extern global %s is not in memory", d.Name())
+		}
+		if la := t.libArgAt(name, use, d.Type(), func() cfa.Expr { return num(o.Base) }, false); la != nil {
+			out = append(out, la)
+		}
+	}
+	return out
+}
+
 // scanExternResults creates, before lowering, the summaries of the types
 // undefined functions return pointers to, and puts in memory the
 // globals with external linkage that hold an object of such a type: the

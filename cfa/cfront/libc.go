@@ -548,7 +548,7 @@ func addrOfObject(a cc.ExpressionNode) bool {
 // cannot know the program's globals otherwise.
 func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	t.cancellationPoint(name, p)
-	if len(t.b.externData) > 0 {
+	if len(t.b.externData) > 0 && !t.b.havocUnknown {
 		d := t.b.externData[0]
 		t.b.fail(x, "unsupported: undefined function %s may access %s, which the program declares extern at %s and does not define", name, d.Name(), t.b.pos(d))
 	}
@@ -593,6 +593,7 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 			t.b.fail(a, "unsupported: %s argument of undefined function %s", describe(at), name)
 		}
 	}
+	externs := t.externDataReach(name, x)
 	rt := x.Type()
 	note := fmt.Sprintf("undefined function %s: assumed to return any value", name)
 	if isPtr(rt) && byteType(pointee(rt)) {
@@ -606,14 +607,25 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 			note += ", or any address in the objects its pointer arguments point into"
 		}
 	}
-	if len(ptrs) == 0 {
-		note += " and to touch no memory of the program"
-	} else {
+	var reached []string
+	if len(names) > 0 {
 		verb := "points"
 		if len(names) > 1 {
 			verb = "point"
 		}
-		note += fmt.Sprintf(", to touch no memory of the program but the objects %s %s into (reading each cell, following each data pointer there to the object it points into and touching that alike, running the functions there in any number of new threads, and overwriting each cell that is not const: an integer with any value, a function pointer with null or the function it holds, a data pointer with the one it held, null or one of its own) and to keep no pointer", strings.Join(names, " and "), verb)
+		reached = append(reached, fmt.Sprintf("the objects %s %s into", strings.Join(names, " and "), verb))
+	}
+	if len(externs) > 0 {
+		var ns []string
+		for _, la := range externs {
+			ns = append(ns, nodeText(la.n))
+		}
+		reached = append(reached, fmt.Sprintf("the globals the program declares extern and names (%s), which code circ does not see defines (--unknown-functions havoc)", strings.Join(ns, ", ")))
+	}
+	if len(reached) == 0 {
+		note += " and to touch no memory of the program"
+	} else {
+		note += fmt.Sprintf(", to touch no memory of the program but %s (reading each cell, following each data pointer there to the object it points into and touching that alike, running the functions there in any number of new threads, and overwriting each cell that is not const: an integer with any value, a function pointer with null or the function it holds, a data pointer with the one it held, null or one of its own) and to keep no pointer", strings.Join(reached, " and "))
 	}
 	if t.b.havocUnknown && slices.ContainsFunc(ptrs, func(la *libArg) bool { return la.any }) {
 		note += "; under --unknown-functions havoc it reaches the objects its untyped pointers (void, incomplete types) point into alike, and may clear an untyped pointer it reaches but not point it elsewhere"
@@ -627,6 +639,7 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	for _, cb := range cbs {
 		t.spawnCallback(name, cb.fv, cb.n, p)
 	}
+	ptrs = append(ptrs, externs...)
 	for _, la := range ptrs {
 		t.libraryReach(name, la, true, note, p)
 	}
