@@ -41,10 +41,10 @@ func (b *builder) scanTakenFuncs() {
 
 // funcChoice lowers a use of the function pointer value fv (the source
 // n): one arm per function whose address the program takes and which
-// fits takes (its number of parameters), each lowered by body, and an
+// fits takes (its type), each lowered by body, and an
 // error arm for every other value (or, when lenient, an arm that does
 // nothing: a library need not call what it is given).
-func (t *tb) funcChoice(fv cfa.Expr, n cc.Node, lenient bool, fits func(nparams int) bool, body func(fd *cc.FunctionDefinition)) {
+func (t *tb) funcChoice(fv cfa.Expr, n cc.Node, lenient bool, fits func(ft *cc.FunctionType) bool, body func(fd *cc.FunctionDefinition)) {
 	if readsGlobal(fv) {
 		fv = t.snapshot(fv, nil, t.b.pos(n))
 	}
@@ -59,7 +59,7 @@ func (t *tb) funcChoice(fv cfa.Expr, n cc.Node, lenient bool, fits func(nparams 
 	for _, name := range names {
 		fd := t.b.funcs[name]
 		ft, _ := fd.Declarator.Type().(*cc.FunctionType)
-		if ft == nil || ft.IsVariadic() || !fits(len(realParams(ft))) || t.onStack(name) {
+		if ft == nil || ft.IsVariadic() || !fits(ft) || t.onStack(name) {
 			// A function being inlined gets no arm: if the
 			// pointer may hold it, settle rejects the call.
 			continue
@@ -104,7 +104,13 @@ func (t *tb) indirectCall(x *cc.PostfixExpression, as []cc.ExpressionNode, want 
 		}
 		res = t.temp(ft.Result())
 	}
-	t.funcChoice(fv, callee, false, func(n int) bool { return n == len(as) }, func(fd *cc.FunctionDefinition) {
+	// A function without a result, called for one, gets no arm: the
+	// call is undefined behaviour (C11 6.5.2.2p9), which the error arm
+	// takes.
+	fits := func(ft *cc.FunctionType) bool {
+		return len(realParams(ft)) == len(as) && !(want && isVoid(ft.Result()))
+	}
+	t.funcChoice(fv, callee, false, fits, func(fd *cc.FunctionDefinition) {
 		if v := t.enter(fd, x, vals, want, p); res != nil {
 			t.set(res, v, p)
 		}
@@ -131,7 +137,7 @@ func (t *tb) routine(n cc.ExpressionNode, what string, maxParams int) (call func
 	}
 	fv := t.snapshot(t.intExpr(n), n.Type(), t.b.pos(n))
 	return func(body func(fd *cc.FunctionDefinition)) {
-		t.funcChoice(fv, n, false, func(k int) bool { return k <= maxParams }, body)
+		t.funcChoice(fv, n, false, func(ft *cc.FunctionType) bool { return len(realParams(ft)) <= maxParams }, body)
 	}
 }
 

@@ -311,6 +311,9 @@ func (t *tb) memset(to, fill, n cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 		t.walkChars(charWalk{dst: dst, dstN: to, elem: t.bufferType(to), limit: t.stableValue(n, p), fill: val}, p)
 		return dst
 	}
+	if _, ok := t.constant(n); !ok {
+		return t.memsetElements(to, fill, c, known, n, p)
+	}
 	cells, partial := t.memCells("memset", to, n, true)
 	dst := t.stableValue(to, p)
 	if !known {
@@ -338,6 +341,72 @@ func (t *tb) memset(to, fill, n cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
 			return nil
 		})
+	}
+	return dst
+}
+
+// memsetElements lowers memset(to, fill, n) for a size n known only at
+// run time over an array of T (T not a byte type): each whole element
+// of the n bytes gets the byte c (any value where !known), and the
+// cells of an element the size ends in are set only in part: any value
+// (an approximation the report lists). Synchronization objects are
+// rejected: clearing a run-time number of them is no state circ
+// models.
+func (t *tb) memsetElements(to, fill cc.ExpressionNode, c int64, known bool, n cc.ExpressionNode, p cfa.Pos) cfa.Expr {
+	elem := t.copiedElement(to)
+	if elem == nil || isVoid(elem) || elem.Size() <= 0 {
+		t.b.fail(to, "unsupported: memset through %s (circ needs the object's type)", describeC(to.Type()))
+	}
+	if s := t.b.packedIn(elem); s != "" {
+		t.b.fail(n, "unsupported: memset of %s, which gcc packs (cc/v4 lays it out unpacked)", s)
+	}
+	var cells []cellSpec
+	t.b.layout(elem, "", 0, false, &cells)
+	for _, cs := range cells {
+		if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" && !t.b.isHandle(cs.typ) {
+			t.b.fail(to, "unsupported: memset of a size that is not a constant over %s", describeC(cs.typ))
+		}
+	}
+	dst := t.stableValue(to, p)
+	if !known {
+		t.discardRead(fill, p)
+	}
+	set := func(lv lval, cs cellSpec, whole bool) {
+		val, exact := byteFill(c, cs.typ)
+		note := "memset: a value circ does not compute"
+		if !whole {
+			exact, note = false, "memset: the cell's bytes are set only in part"
+		}
+		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
+			if known && exact {
+				return t.store(v, t.b.wrapBitField(v, num(val)), false, p)
+			}
+			lo, hi := t.b.rangeOf(cs.typ)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
+			return nil
+		})
+	}
+	stride := int64(len(cells))
+	size := t.snapshot(t.sizeValue(n), nil, p)
+	whole, exactCount := t.elementCount(n, elem)
+	if !exactCount {
+		whole = mkBin(cfa.Div, size, num(elem.Size()))
+	}
+	t.eachElement(whole, stride, p, func(at func(base cfa.Expr, j int) cfa.Expr) {
+		for j, cs := range cells {
+			set(t.atAddr(at(dst, j), cs.typ, to), cs, true)
+		}
+	})
+	if exactCount {
+		return dst
+	}
+	// The element the size ends in: the cells that start below its end.
+	rest := mkBin(cfa.Mod, size, num(elem.Size()))
+	last := mkBin(cfa.Add, dst, mkBin(cfa.Mul, whole, num(stride)))
+	for j, cs := range cells {
+		t.choose(p, arm{cond: mkBin(cfa.Gt, rest, num(cs.off)), body: func() {
+			set(t.atAddr(mkBin(cfa.Add, last, num(int64(j))), cs.typ, to), cs, false)
+		}}, arm{cond: mkBin(cfa.Le, rest, num(cs.off))})
 	}
 	return dst
 }
@@ -431,32 +500,39 @@ func (t *tb) memcpyElements(as []cc.ExpressionNode, elem cc.Type, n cfa.Expr, p 
 	}
 	dst := t.stableValue(as[0], p)
 	from := t.stableValue(as[1], p)
+	t.eachElement(n, int64(len(cells)), p, func(at func(base cfa.Expr, j int) cfa.Expr) {
+		vals := make([]cfa.Expr, len(cells))
+		for j, cs := range cells {
+			vals[j] = t.snapshot(t.load(t.atAddr(at(from, j), cs.typ, as[1])), cs.typ, p)
+		}
+		for j, cs := range cells {
+			t.update(t.atAddr(at(dst, j), cs.typ, as[0]), false, func(v *cfa.Var) cfa.Expr { return t.store(v, vals[j], false, p) })
+		}
+	})
+	return dst
+}
+
+// eachElement lowers a loop over the first n elements of an array whose
+// elements are stride cells: for k from 0 while k < n, body with at,
+// the address of cell j of element k from a base address.
+func (t *tb) eachElement(n cfa.Expr, stride int64, p cfa.Pos, body func(at func(base cfa.Expr, j int) cfa.Expr)) {
 	count := t.snapshot(n, nil, p)
 	k := t.temp(nil)
 	t.set(k, num(0), p)
 	head := t.loopHead(p)
 	exit := t.newLoc(p)
-	stride := num(int64(len(cells)))
 	t.choose(p,
 		arm{cond: mkBin(cfa.Ge, ref(k), count), body: func() { t.jump(exit, p) }},
 		arm{cond: mkBin(cfa.Lt, ref(k), count), body: func() {
-			at := func(base cfa.Expr, j int) cfa.Expr {
+			body(func(base cfa.Expr, j int) cfa.Expr {
 				// As an index and a member are: the element, then the cell.
-				return mkBin(cfa.Add, mkBin(cfa.Add, base, mkBin(cfa.Mul, ref(k), stride)), num(int64(j)))
-			}
-			vals := make([]cfa.Expr, len(cells))
-			for j, cs := range cells {
-				vals[j] = t.snapshot(t.load(t.atAddr(at(from, j), cs.typ, as[1])), cs.typ, p)
-			}
-			for j, cs := range cells {
-				t.update(t.atAddr(at(dst, j), cs.typ, as[0]), false, func(v *cfa.Var) cfa.Expr { return t.store(v, vals[j], false, p) })
-			}
+				return mkBin(cfa.Add, mkBin(cfa.Add, base, mkBin(cfa.Mul, ref(k), num(stride))), num(int64(j)))
+			})
 			t.set(k, mkBin(cfa.Add, ref(k), num(1)), p)
 			t.jump(head, p)
 		}})
 	t.cur = -1
 	t.place(exit, p)
-	return dst
 }
 
 // memcpyBytes lowers a memcpy or memmove of a size known only at run
@@ -704,7 +780,7 @@ func (t *tb) spawnCallback(name string, fv cfa.Expr, n cc.Node, p cfa.Pos) {
 		return // null, SIG_IGN, SIG_DFL: no function
 	}
 	t.loop(p, func() {
-		t.funcChoice(fv, n, true, func(k int) bool { return k <= 1 }, func(fd *cc.FunctionDefinition) {
+		t.funcChoice(fv, n, true, func(ft *cc.FunctionType) bool { return len(realParams(ft)) <= 1 }, func(fd *cc.FunctionDefinition) {
 			var arg cfa.Expr
 			if ps := realParams(fd.Declarator.Type().(*cc.FunctionType)); len(ps) > 0 {
 				// Any value the library holds: for a pointer, any
