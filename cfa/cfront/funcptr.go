@@ -104,11 +104,12 @@ func (t *tb) indirectCall(x *cc.PostfixExpression, as []cc.ExpressionNode, want 
 		}
 		res = t.temp(ft.Result())
 	}
-	// A function without a result, called for one, gets no arm: the
-	// call is undefined behaviour (C11 6.5.2.2p9), which the error arm
-	// takes.
-	fits := func(ft *cc.FunctionType) bool {
-		return len(realParams(ft)) == len(as) && !(want && isVoid(ft.Result()))
+	// A function whose result is of another kind than the pointer's
+	// (none, an integer, a pointer), called for its value, gets no arm:
+	// the call is undefined behaviour (C11 6.5.2.2p9), which the error
+	// arm takes. The number of parameters must match.
+	fits := func(f *cc.FunctionType) bool {
+		return len(realParams(f)) == len(as) && (!want || sameResultKind(f.Result(), ft.Result()))
 	}
 	t.funcChoice(fv, callee, false, fits, func(fd *cc.FunctionDefinition) {
 		if v := t.enter(fd, x, vals, want, p); res != nil {
@@ -119,6 +120,21 @@ func (t *tb) indirectCall(x *cc.PostfixExpression, as []cc.ExpressionNode, want 
 		return nil
 	}
 	return ref(res)
+}
+
+// sameResultKind reports whether function results of types a and b are
+// of one kind: none, an integer, a pointer, a floating-point number,
+// or compatible structs.
+func sameResultKind(a, b cc.Type) bool {
+	switch {
+	case a == nil || isVoid(a):
+		return b == nil || isVoid(b)
+	case b == nil || isVoid(b):
+		return false
+	case isInt(a), isPtr(a), isFloat(a):
+		return isInt(a) == isInt(b) && isPtr(a) == isPtr(b) && isFloat(a) == isFloat(b)
+	}
+	return a.IsCompatible(b)
 }
 
 // routine evaluates n, the function argument of a primitive (a thread

@@ -302,10 +302,19 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 // another, the object is an element summary and length the number of
 // its elements, which the allocation stores in its Len.
 func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, use allocUse, p cfa.Pos) (o *cfa.Object, length cfa.Expr) {
+	size := int64(1)
 	for _, a := range as {
-		if _, ok := t.constant(a); !ok {
+		k, ok := t.constant(a)
+		if !ok {
 			return t.elementBlock(name, x, as, use, p)
 		}
+		size *= k
+	}
+	// A block of plain data too large for circ's cells (a program's
+	// buffer of megabytes) is an element summary, as a large array is
+	// (largeDataArray).
+	if use.typ != nil && !isVoid(use.typ) && use.typ.Size() > 0 && t.b.largeData(use.typ, size/use.typ.Size(), maxCells) {
+		return t.elementBlock(name, x, as, use, p)
 	}
 	return t.allocBlock(cfa.HeapObject, name, x, as, use, p), nil
 }
@@ -446,8 +455,12 @@ func (t *tb) allocBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpressio
 		t.b.fail(x, "unsupported: %s of %d bytes for objects of %d bytes", name, size, es)
 	}
 	count := size / es
-	if _, bad := t.b.cellCount(elem); bad != "" {
+	n, bad := t.b.cellCount(elem)
+	if bad != "" {
 		t.b.fail(x, "unsupported: %s of %s", name, bad)
+	}
+	if count > maxCells/max(n, 1) {
+		t.b.fail(x, "unsupported: %s of more than %d cells", name, maxCells)
 	}
 	var specs []cellSpec
 	for i := int64(0); i < count; i++ {

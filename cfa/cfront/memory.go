@@ -1046,12 +1046,19 @@ func (b *builder) handleArray(d *cc.Declarator) (*cc.ArrayType, bool) {
 // synchronization object, handle or atomic object, whose summaries
 // circ does not model).
 func (b *builder) largeDataArray(at *cc.ArrayType) bool {
-	n, bad := b.cellCount(at.Elem())
-	if bad != "" || n > summaryCells || n*at.Len() <= summaryCells {
+	return b.largeData(at.Elem(), at.Len(), summaryCells)
+}
+
+// largeData reports whether count objects of type elem make more than
+// limit cells, each object at most summaryCells, all of them data
+// cells (largeDataArray).
+func (b *builder) largeData(elem cc.Type, count, limit int64) bool {
+	n, bad := b.cellCount(elem)
+	if bad != "" || n > summaryCells || count <= limit/max(n, 1) {
 		return false
 	}
 	var specs []cellSpec
-	b.layout(at.Elem(), "", 0, false, &specs)
+	b.layout(elem, "", 0, false, &specs)
 	for _, cs := range specs {
 		if k, bad := b.classify(cs.typ); bad != "" || k != cfa.Data || cs.atomic || cs.bad != "" {
 			return false
