@@ -789,6 +789,13 @@ type Program struct {
 	// (a join's test of its handle against 0), which refinement need
 	// not rediscover.
 	Seeds []Seed
+	// DataModel is the widths the front end read the program with:
+	// "ILP32" (32-bit long and pointers, gcc -m32) or "" (the host's,
+	// LP64, or a microcontroller's). An address converts to itself in
+	// an integer as wide as a pointer (PointerBits).
+	DataModel string
+	// PointerBits is the width of a pointer (0: 64).
+	PointerBits int
 }
 
 // Seed is a predicate over the globals and, where Template >= 0, the

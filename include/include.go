@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-//go:embed circ/*.h override/*.h
+//go:embed circ/*.h override/*.h ilp32/gnu/*.h
 var headers embed.FS
 
 // Dir is the virtual include directory under which FS serves the headers.
@@ -23,8 +23,13 @@ const Dir = "circ-builtin-include"
 // searched before the system's include directories.
 const OverrideDir = Dir + "/override"
 
-// FS serves the embedded headers as Dir/circ/NAME.h and
-// Dir/override/NAME.h; every other name is not found, so that the front
+// ILP32Dir holds the headers a 32-bit x86 build of glibc's headers
+// needs that a 64-bit host lacks (gnu/stubs-32.h), searched after the
+// system's include directories when circ reads a program as ILP32.
+const ILP32Dir = Dir + "/ilp32"
+
+// FS serves the embedded headers as Dir/circ/NAME.h,
+// Dir/override/NAME.h and Dir/ilp32/gnu/NAME.h; every other name is not found, so that the front
 // end falls back to the host file system.
 var FS fs.FS = prefixFS{}
 

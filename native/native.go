@@ -151,6 +151,9 @@ func Replay(ctx context.Context, file string, res *report.Result, opts Options) 
 	if err != nil {
 		return unsupported("%v", err)
 	}
+	if bits := cfront.PointerBits(ast); bits != 64 {
+		return unsupported("circ read the program with %d-bit pointers, and ThreadSanitizer runs 64-bit programs only", bits)
+	}
 	plan, err := Instrument(file, src, ast, res.Trace)
 	if err != nil {
 		return unsupported("%v", err)

@@ -147,7 +147,10 @@ type ACFA struct {
 
 // Report is the CLI's JSON document.
 type Report struct {
-	File           string    `json:"file"`
+	File string `json:"file"`
+	// DataModel is ILP32 when the front end read the program with
+	// 32-bit long and pointers (gcc -m32); "" for the host's LP64.
+	DataModel      string    `json:"data_model,omitempty"`
 	Approximations []string  `json:"approximations,omitempty"`
 	Results        []Result  `json:"results"`
 	Findings       []Finding `json:"findings,omitempty"`
@@ -259,6 +262,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", r.File)
+	if r.DataModel != "" {
+		fmt.Fprintf(&b, "  data model: %s (32-bit long and pointers, as gcc -m32 reads it)\n", r.DataModel)
+	}
 	if len(r.Results) > 1 {
 		fmt.Fprintf(&b, "%s\n", r.Summary())
 	}

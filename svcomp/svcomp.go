@@ -152,9 +152,8 @@ func ReadTask(path string) (*Task, error) {
 	return t, nil
 }
 
-// CheckDataModel accepts SV-COMP's two data models. circ reads both as
-// LP64 (gcc on x86-64): a program whose verdict depends on the width of
-// long or of a pointer is read with 64 bits.
+// CheckDataModel accepts SV-COMP's two data models, which circ reads
+// as gcc -m32 (ILP32) and gcc on x86-64 (LP64) do.
 func CheckDataModel(dm string) error {
 	if dm != "ILP32" && dm != "LP64" {
 		return fmt.Errorf("data_model %s: want ILP32 or LP64", dm)

@@ -235,7 +235,10 @@ func (b *builder) unique(base string) string {
 }
 
 func (b *builder) build() *cfa.Program {
-	b.prog = &cfa.Program{File: b.file}
+	b.prog = &cfa.Program{File: b.file, PointerBits: pointerBits(b.ast)}
+	if b.prog.PointerBits == 32 {
+		b.prog.DataModel = "ILP32"
+	}
 	b.funcs = map[string]*cc.FunctionDefinition{}
 	b.gdecls = map[string]*cc.Declarator{}
 	b.globals = map[string]*local{}

@@ -48,6 +48,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,6 +94,43 @@ func config() (*cc.Config, error) {
 	return cfgVal, cfgErr
 }
 
+var (
+	cfg32Once sync.Once
+	cfg32Val  *cc.Config
+	cfg32Err  error
+)
+
+// config32 is the configuration of gcc -m32 (ILP32, data_model.go),
+// searching after its include directories the host's (where a 64-bit
+// Debian keeps the bits/ headers both builds share) and circ's stand-in
+// for the headers only a 32-bit libc6-dev has.
+func config32() (*cc.Config, error) {
+	cfg32Once.Do(func() {
+		host, err := config()
+		if err != nil {
+			cfg32Err = err
+			return
+		}
+		cfg, err := cc.NewConfig(runtime.GOOS, "386", "-m32")
+		if err != nil {
+			cfg32Err = err
+			return
+		}
+		add := func(dirs, more []string) []string {
+			for _, d := range more {
+				if !slices.Contains(dirs, d) {
+					dirs = append(dirs, d)
+				}
+			}
+			return append(dirs, include.ILP32Dir)
+		}
+		cfg.IncludePaths = add(cfg.IncludePaths, host.IncludePaths)
+		cfg.SysIncludePaths = add(cfg.SysIncludePaths, host.SysIncludePaths)
+		cfg32Val = cfg
+	})
+	return cfg32Val, cfg32Err
+}
+
 // Options are what a C compiler's command line adds to a translation:
 // include directories (-I) searched before the host's, and macro
 // definitions (-D NAME or -D NAME=VALUE) added after its predefined ones;
@@ -113,6 +151,10 @@ type Options struct {
 	// into, as it does through typed pointers (extern.go); otherwise
 	// such an argument is an error naming the function.
 	HavocUnknown bool
+	// DataModel is ILP32 or LP64, the widths of long and of pointers
+	// (data_model.go); "" reads a file that declares size_t unsigned
+	// int as ILP32 and any other as LP64, the host's.
+	DataModel string
 	// Progress, if set, gets a line as each stage of reading ends: a
 	// real program's reading takes minutes.
 	Progress io.Writer
@@ -262,12 +304,16 @@ const maxPasses = 64
 // not see (see lineDirectives). A bad option or configuration is an
 // *Error; cc/v4's own errors are returned as they are.
 func translateFile(name string, src []byte, opts Options) (*cc.AST, *lineTable, error) {
-	cfg0, err := config()
+	target := detectTarget(src)
+	configure := config
+	if readsILP32(src, opts, target) {
+		configure = config32
+	}
+	cfg0, err := configure()
 	if err != nil {
 		return nil, nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", err)
 	}
 	cfg := *cfg0
-	target := detectTarget(src)
 	cfg.ABI = targetABI(cfg.ABI, target)
 	lines, src := lineDirectives(name, src)
 	src = rewriteModeTypedefs(src, target)

@@ -107,8 +107,9 @@ func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Ex
 		return e
 	}
 	addr := t.isAddrConst(e)
-	if to.Bits == 64 && (addr || from != nil && !cc.IsIntegerType(from)) {
-		return e // an address, below 2^63, converts to itself
+	ptr := pointerBits(t.b.ast)
+	if int(to.Bits) >= ptr && (addr || from != nil && !cc.IsIntegerType(from)) {
+		return e // an address converts to itself in an integer as wide (data_model.go)
 	}
 	// A narrower type keeps only some bits of an address, whatever
 	// circ's layout makes of it.
@@ -121,8 +122,8 @@ func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Ex
 		}
 	}
 	c := cfa.Unary{Op: cfa.ConvOp(to), X: e}
-	if to.Bits == 64 {
-		return c
+	if int(to.Bits) >= ptr {
+		return c // keepAddressesWhole decides an address's conversion
 	}
 	// Narrowing an address is arithmetic on it (checkIntegerArithmetic).
 	return t.intOp(c, n)

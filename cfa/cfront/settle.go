@@ -54,6 +54,7 @@ func (b *builder) settle() {
 	b.checkLibraryStores(r)
 	b.checkLibraryInts(r)
 	b.checkLiteralCompares(r)
+	b.keepAddressesWhole(r) // after the checks, which see the source's conversions
 	b.privatize(r)
 	b.prune(r)
 	b.addByteGuards() // after prune, which keeps the edges the analysis saw

@@ -19,6 +19,7 @@
 package pointsto
 
 import (
+	"cmp"
 	"sort"
 
 	"circ/cfa"
@@ -88,6 +89,8 @@ type Result struct {
 	subs  map[cfa.Binary]Subscript
 	vals  map[*cfa.Var]*Set
 	reach map[*cfa.CFA][]bool
+	// ptrBits is the width of a pointer (cfa.Program.PointerBits).
+	ptrBits int
 	// changed are the variables whose sets the transfer being run
 	// grew (Analyze's worklist).
 	changed []*cfa.Var
@@ -137,7 +140,7 @@ type Subscript struct {
 // equal to it. subs are the address sums that subscript an array. The
 // program's out-edge lists need not be computed.
 func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscript) *Result {
-	r := &Result{prog: p, mem: p.Memory, arms: arms, subs: subs, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{},
+	r := &Result{prog: p, mem: p.Memory, arms: arms, subs: subs, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}, ptrBits: cmp.Or(p.PointerBits, 64),
 		out: map[*cfa.CFA][][]*cfa.Edge{}, readers: map[*cfa.Var][]*cfa.Edge{}, known: map[*cfa.Edge]bool{}, owner: map[*cfa.Edge]*cfa.CFA{}, queued: map[*cfa.Edge]bool{}}
 	// Initial values: a static pointer's initializer, or a number.
 	seed := func(v *cfa.Var) {
@@ -488,8 +491,8 @@ func (r *Result) addrs(e cfa.Expr) Set {
 	case cfa.Cond:
 		return union(r.addrs(e.T), r.addrs(e.F))
 	case cfa.Unary:
-		if to, ok := e.Op.IntType(); ok && to.Bits == 64 {
-			return r.addrs(e.X) // an address (below 2^63) converts to itself
+		if to, ok := e.Op.IntType(); ok && int(to.Bits) >= r.ptrBits {
+			return r.addrs(e.X) // an address converts to itself in an integer as wide as a pointer
 		}
 		return lost(r.addrs(e.X))
 	case cfa.Binary:

@@ -201,7 +201,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 	if def == interp.C11 && len(prog.Fences) > 0 {
 		unfenced(results, prog)
 	}
-	rep = &report.Report{File: input, Results: results}
+	rep = &report.Report{File: input, DataModel: prog.DataModel, Results: results}
 	rep.CollectFindings()
 	qualifySeqCst(rep, prog)
 	seen := map[string]bool{}

@@ -23,7 +23,7 @@ type svcompFlags struct {
 func addSVCOMPFlags(fs *pflag.FlagSet, f *svcompFlags) {
 	fs.BoolVar(&f.result, "svcomp", false, "print SV-COMP's verdict line last (RESULT: true | false(no-data-race) | unknown)")
 	fs.StringVar(&f.property, "property", "", "SV-COMP property file to check; only no-data-race.prp is supported")
-	fs.StringVar(&f.dataModel, "data-model", "", "SV-COMP data model, ILP32 or LP64 (circ reads both as LP64)")
+	fs.StringVar(&f.dataModel, "data-model", "", "data model, ILP32 (gcc -m32: 32-bit long and pointers) or LP64 (gcc on x86-64); default: a task's data_model, else ILP32 for a file that declares size_t unsigned int and LP64 for any other")
 }
 
 // resolveInput checks the SV-COMP flags and, when arg is a task
@@ -39,6 +39,7 @@ func (f *svcompFlags) resolveInput(arg string, c *checkFlags) (string, error) {
 		if err := svcomp.CheckDataModel(f.dataModel); err != nil {
 			return "", fmt.Errorf("--data-model: %v", err)
 		}
+		c.cflags.DataModel = f.dataModel
 	}
 	if f.result && len(c.vars) > 0 {
 		return "", fmt.Errorf("--svcomp gives one verdict for the whole program; it cannot be combined with --var")
@@ -68,6 +69,9 @@ func (f *svcompFlags) resolveInput(arg string, c *checkFlags) (string, error) {
 	}
 	c.raceDef = "svcomp"
 	f.task = t
+	if c.cflags.DataModel == "" {
+		c.cflags.DataModel = t.DataModel
+	}
 	return t.InputFiles[0], nil
 }
 
