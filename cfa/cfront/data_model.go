@@ -98,11 +98,18 @@ func (b *builder) keepAddressesWhole(r *pointsto.Result) {
 			if !r.Reachable(c, e.From) {
 				continue
 			}
-			for _, x := range []*cfa.Expr{&e.Cond, &e.RHS, &e.Lo, &e.Hi, &e.Arg, &e.Handle} {
+			for _, x := range edgeExprs(e) {
 				if *x != nil {
 					*x = keep(e, *x)
 				}
 			}
+		}
+	}
+	// prune rebuilds the error arm's guard of a dereference from its
+	// address.
+	for _, s := range b.derefs {
+		if s.err != nil && s.addr != nil {
+			s.addr = keep(s.err, s.addr)
 		}
 	}
 	b.addressInts(r)

@@ -394,17 +394,26 @@ func (t *tb) blockLength(as []cc.ExpressionNode, elem cc.Type) cfa.Expr {
 // type elem where it is written n * sizeof(elem) (either way round): n,
 // in size_t.
 func (t *tb) elementCount(size cc.ExpressionNode, elem cc.Type) (cfa.Expr, bool) {
+	if n := elementFactor(size, elem); n != nil {
+		return t.sizeValue(n), true
+	}
+	return nil, false
+}
+
+// elementFactor is n where size is written n * sizeof(elem) (either way
+// round); nil otherwise.
+func elementFactor(size cc.ExpressionNode, elem cc.Type) cc.ExpressionNode {
 	m, ok := strip(size).(*cc.MultiplicativeExpression)
 	if !ok || m.Case != cc.MultiplicativeExpressionMul || elem == nil || elem.Size() <= 0 {
-		return nil, false
+		return nil
 	}
 	factors := []cc.ExpressionNode{m.MultiplicativeExpression, m.CastExpression}
 	for i, f := range factors {
 		if k, ok := intValue(f.Value()); ok && k == elem.Size() {
-			return t.sizeValue(factors[1-i]), true
+			return factors[1-i]
 		}
 	}
-	return nil, false
+	return nil
 }
 
 // sizeValue is a's value in size_t, as a size argument converts it.

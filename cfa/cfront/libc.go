@@ -6,6 +6,7 @@ package cfront
 
 import (
 	"fmt"
+	mathbits "math/bits"
 	"slices"
 	"strings"
 
@@ -328,19 +329,7 @@ func (t *tb) memset(to, fill, n cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 			t.access(lv, func(l *local) { t.zeroSync(l, to, p) })
 			continue
 		}
-		val, exact := byteFill(c, cs.typ)
-		note := "memset: a value circ does not compute"
-		if j >= len(cells)-partial {
-			exact, note = false, "memset: the cell's bytes are set only in part"
-		}
-		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
-			if known && exact {
-				return t.store(v, t.b.wrapBitField(v, num(val)), false, p)
-			}
-			lo, hi := t.b.rangeOf(cs.typ)
-			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
-			return nil
-		})
+		t.fillCell(lv, cs.typ, c, known, j < len(cells)-partial, p)
 	}
 	return dst
 }
@@ -371,44 +360,85 @@ func (t *tb) memsetElements(to, fill cc.ExpressionNode, c int64, known bool, n c
 	if !known {
 		t.discardRead(fill, p)
 	}
-	set := func(lv lval, cs cellSpec, whole bool) {
-		val, exact := byteFill(c, cs.typ)
-		note := "memset: a value circ does not compute"
-		if !whole {
-			exact, note = false, "memset: the cell's bytes are set only in part"
-		}
-		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
-			if known && exact {
-				return t.store(v, t.b.wrapBitField(v, num(val)), false, p)
-			}
-			lo, hi := t.b.rangeOf(cs.typ)
-			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
-			return nil
-		})
-	}
-	stride := int64(len(cells))
-	size := t.snapshot(t.sizeValue(n), nil, p)
-	whole, exactCount := t.elementCount(n, elem)
-	if !exactCount {
-		whole = mkBin(cfa.Div, size, num(elem.Size()))
-	}
-	t.eachElement(whole, stride, p, func(at func(base cfa.Expr, j int) cfa.Expr) {
+	whole, size := t.elementsIn(n, elem, p)
+	t.eachElement(whole, int64(len(cells)), p, func(at func(base cfa.Expr, j int) cfa.Expr) {
 		for j, cs := range cells {
-			set(t.atAddr(at(dst, j), cs.typ, to), cs, true)
+			t.fillCell(t.atAddr(at(dst, j), cs.typ, to), cs.typ, c, known, true, p)
 		}
 	})
-	if exactCount {
-		return dst
-	}
-	// The element the size ends in: the cells that start below its end.
-	rest := mkBin(cfa.Mod, size, num(elem.Size()))
-	last := mkBin(cfa.Add, dst, mkBin(cfa.Mul, whole, num(stride)))
-	for j, cs := range cells {
-		t.choose(p, arm{cond: mkBin(cfa.Gt, rest, num(cs.off)), body: func() {
-			set(t.atAddr(mkBin(cfa.Add, last, num(int64(j))), cs.typ, to), cs, false)
-		}}, arm{cond: mkBin(cfa.Le, rest, num(cs.off))})
+	if size != nil {
+		t.partialElement(dst, nil, size, elem, cells, to, nil, "memset", p)
 	}
 	return dst
+}
+
+// elementsIn evaluates n, a size in bytes of objects of type elem, once,
+// as C computes it in size_t, and returns the number of whole objects
+// it covers, and the size itself where it may end inside one (nil
+// where it cannot). For the usual k * sizeof(elem) the count is k, or,
+// where the product wraps around its unsigned type of b bits, what
+// remains of it: k modulo 2^b / sizeof(elem) for a size that is a power
+// of two, which keeps the count linear for the abstract engine.
+func (t *tb) elementsIn(n cc.ExpressionNode, elem cc.Type, p cfa.Pos) (whole, size cfa.Expr) {
+	e := elem.Size()
+	// The product wraps in its own type: size_t, or a narrower unsigned
+	// type (k * 4u); a narrower signed one overflows, which is left to
+	// the general case.
+	product := t.b.intType(n.Type())
+	if k := elementFactor(n, elem); k != nil && e&(e-1) == 0 && product.Valid() && !product.Signed {
+		count := t.snapshot(t.convert(k, t.intExpr(k), k.Type(), product), nil, p)
+		shift := uint(mathbits.TrailingZeros64(uint64(e)))
+		if shift == 0 {
+			return count, nil
+		}
+		return mkBin(cfa.Mod, count, num(int64(1)<<(uint(product.Bits)-shift))), nil
+	}
+	size = t.snapshot(t.sizeValue(n), nil, p)
+	return mkBin(cfa.Div, size, num(e)), size
+}
+
+// fillCell stores into lv, a cell of type typ that memset covers (whole,
+// or only in part), the byte c repeated over its bytes where c is known,
+// the cell covered whole and the value one circ computes (byteFill);
+// any value otherwise.
+func (t *tb) fillCell(lv lval, typ cc.Type, c int64, known, whole bool, p cfa.Pos) {
+	val, exact := byteFill(c, typ)
+	note := "memset: a value circ does not compute"
+	if !whole {
+		exact, note = false, "memset: the cell's bytes are set only in part"
+	}
+	t.update(lv, false, func(v *cfa.Var) cfa.Expr {
+		if known && exact {
+			return t.store(v, t.b.wrapBitField(v, num(val)), false, p)
+		}
+		lo, hi := t.b.rangeOf(typ)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
+		return nil
+	})
+}
+
+// partialElement lowers what a copy (from the array at from) or a fill
+// (from nil) of size bytes into dst, arrays of elem with the given
+// cells, does to the element its size ends in, where size is no
+// multiple of elem's size: each cell that starts below the end is read
+// from the source and holds any value (an approximation the report
+// lists). dstN and fromN are the arguments' source.
+func (t *tb) partialElement(dst, from, size cfa.Expr, elem cc.Type, cells []cellSpec, dstN, fromN cc.ExpressionNode, name string, p cfa.Pos) {
+	rest := mkBin(cfa.Mod, size, num(elem.Size()))
+	offset := mkBin(cfa.Mul, mkBin(cfa.Div, size, num(elem.Size())), num(int64(len(cells))))
+	for j, cs := range cells {
+		t.choose(p, arm{cond: mkBin(cfa.Gt, rest, num(cs.off)), body: func() {
+			cell := func(base cfa.Expr) cfa.Expr { return mkBin(cfa.Add, mkBin(cfa.Add, base, offset), num(int64(j))) }
+			if from != nil {
+				t.snapshot(t.load(t.atAddr(cell(from), cs.typ, fromN)), cs.typ, p)
+			}
+			t.update(t.atAddr(cell(dst), cs.typ, dstN), false, func(v *cfa.Var) cfa.Expr {
+				lo, hi := t.b.rangeOf(cs.typ)
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: name + ": the cell's bytes are set only in part"})
+				return nil
+			})
+		}}, arm{cond: mkBin(cfa.Le, rest, num(cs.off))})
+	}
 }
 
 // byteFill is the value of a cell of type typ whose bytes all hold c.
@@ -482,12 +512,11 @@ func (t *tb) copiedElement(a cc.ExpressionNode) cc.Type {
 }
 
 // memcpyElements lowers memcpy(dst, src, n * sizeof(T)) between arrays
-// of T, for a count n known only at run time: for k from 0 while k < n,
-// element k's cells are read, then written. Where n * sizeof(T) would
-// wrap around size_t, the real copy is shorter: the loop then writes
-// more than it does, and reads past the source (circ reports that as
-// undefined behaviour), never less.
-func (t *tb) memcpyElements(as []cc.ExpressionNode, elem cc.Type, n cfa.Expr, p cfa.Pos) cfa.Expr {
+// of T, for a count n known only at run time: for each whole element
+// of the size, as C computes it (n * sizeof(T) may wrap), its cells are
+// read, then written; an element the size ends in partway holds any
+// value where it is written (partialElement).
+func (t *tb) memcpyElements(as []cc.ExpressionNode, elem cc.Type, p cfa.Pos) cfa.Expr {
 	var cells []cellSpec
 	t.b.layout(elem, "", 0, false, &cells)
 	if s := t.b.packedIn(elem); s != "" {
@@ -500,7 +529,8 @@ func (t *tb) memcpyElements(as []cc.ExpressionNode, elem cc.Type, n cfa.Expr, p 
 	}
 	dst := t.stableValue(as[0], p)
 	from := t.stableValue(as[1], p)
-	t.eachElement(n, int64(len(cells)), p, func(at func(base cfa.Expr, j int) cfa.Expr) {
+	whole, size := t.elementsIn(as[2], elem, p)
+	t.eachElement(whole, int64(len(cells)), p, func(at func(base cfa.Expr, j int) cfa.Expr) {
 		vals := make([]cfa.Expr, len(cells))
 		for j, cs := range cells {
 			vals[j] = t.snapshot(t.load(t.atAddr(at(from, j), cs.typ, as[1])), cs.typ, p)
@@ -509,6 +539,9 @@ func (t *tb) memcpyElements(as []cc.ExpressionNode, elem cc.Type, n cfa.Expr, p 
 			t.update(t.atAddr(at(dst, j), cs.typ, as[0]), false, func(v *cfa.Var) cfa.Expr { return t.store(v, vals[j], false, p) })
 		}
 	})
+	if size != nil {
+		t.partialElement(dst, from, size, elem, cells, as[0], as[1], "memcpy", p)
+	}
 	return dst
 }
 
@@ -544,8 +577,8 @@ func (t *tb) eachElement(n cfa.Expr, stride int64, p cfa.Pos, body func(at func(
 func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	dt, st := t.bufferType(as[0]), t.bufferType(as[1])
 	if et := t.copiedElement(as[1]); name == "memcpy" && !byteType(et) {
-		if n, ok := t.elementCount(as[2], et); ok && sameType(t.b, t.copiedElement(as[0]), et) {
-			return t.memcpyElements(as, et, n, p)
+		if elementFactor(as[2], et) != nil && sameType(t.b, t.copiedElement(as[0]), et) {
+			return t.memcpyElements(as, et, p)
 		}
 	}
 	if !byteType(st) || dt == nil || isVoid(dt) {

@@ -1534,6 +1534,11 @@ func (b *builder) checkAddressOrder(r *pointsto.Result) {
 	})
 }
 
+// edgeExprs points to the expressions of edge e.
+func edgeExprs(e *cfa.Edge) []*cfa.Expr {
+	return []*cfa.Expr{&e.Cond, &e.RHS, &e.Lo, &e.Hi, &e.Arg, &e.Handle}
+}
+
 // eachExpr calls f with every expression, and every operand in it, of
 // the edges the points-to analysis finds reachable.
 func (b *builder) eachExpr(r *pointsto.Result, f func(e *cfa.Edge, x cfa.Expr)) {
@@ -1557,9 +1562,9 @@ func (b *builder) eachExpr(r *pointsto.Result, f func(e *cfa.Edge, x cfa.Expr)) 
 			if !r.Reachable(c, e.From) {
 				continue
 			}
-			for _, x := range []cfa.Expr{e.Cond, e.RHS, e.Lo, e.Hi, e.Arg, e.Handle} {
-				if x != nil {
-					walk(e, x)
+			for _, x := range edgeExprs(e) {
+				if *x != nil {
+					walk(e, *x)
 				}
 			}
 		}
