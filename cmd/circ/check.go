@@ -93,7 +93,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	// The witness first: a verdict line must not stand when its witness
 	// could not be written.
 	if f.witness != "" {
-		if err := writeWitness(f.witness, rep, f.svcomp.witnessDataModel(), stderr); err != nil {
+		if err := writeWitness(f.witness, rep, f.svcomp.witnessDataModel(rep), stderr); err != nil {
 			fmt.Fprintf(stderr, "circ: --witness: %v\n", err)
 			return 2
 		}

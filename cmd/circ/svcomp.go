@@ -95,13 +95,16 @@ func (f *svcompFlags) writeResult(w io.Writer, rep *report.Report) {
 }
 
 // witnessDataModel is the data model a witness names: --data-model's,
-// else the task's, else LP64.
-func (f *svcompFlags) witnessDataModel() string {
+// else the task's, else the one circ read the program in (rep's: ILP32
+// for a file that declares size_t unsigned int), else LP64.
+func (f *svcompFlags) witnessDataModel(rep *report.Report) string {
 	switch {
 	case f.dataModel != "":
 		return f.dataModel
 	case f.task != nil && f.task.DataModel != "":
 		return f.task.DataModel
+	case rep.DataModel != "":
+		return rep.DataModel
 	}
 	return "LP64"
 }
