@@ -80,6 +80,7 @@ var replayExceptions = map[string]string{
 	// circ reads the program as ILP32 (it declares size_t unsigned
 	// int); ThreadSanitizer runs 64-bit programs only.
 	"ilp32_unsigned_long_wraps_at_32_bits_race.c/flag": "an ILP32 program",
+	"ilp32_pointer_kept_in_unsigned_int_race.c/node.count": "an ILP32 program",
 }
 
 // replayUnsteady are races whose native replay passes alone but not

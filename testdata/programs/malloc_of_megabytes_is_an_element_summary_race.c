@@ -2,8 +2,12 @@
 // element summary: the worker's write of byte 7 races with main's.
 // expect svcomp: big=safe
 // expect circ: big=safe
-// expect svcomp: malloc@malloc_of_megabytes_is_an_element_summary_race.c:19[*]=race
-// expect circ: malloc@malloc_of_megabytes_is_an_element_summary_race.c:19[*]=race
+// expect svcomp: malloc@malloc_of_megabytes_is_an_element_summary_race.c:23[*]=race
+// expect circ: malloc@malloc_of_megabytes_is_an_element_summary_race.c:23[*]=race
+// expect-explicit svcomp: big=unknown
+// expect-explicit circ: big=unknown
+// expect-explicit svcomp: malloc@malloc_of_megabytes_is_an_element_summary_race.c:23[*]=unknown
+// expect-explicit circ: malloc@malloc_of_megabytes_is_an_element_summary_race.c:23[*]=unknown
 #include <pthread.h>
 #include <stdlib.h>
 

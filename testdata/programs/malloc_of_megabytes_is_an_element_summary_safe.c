@@ -3,8 +3,12 @@
 // before main's.
 // expect svcomp: big=safe
 // expect circ: big=safe
-// expect svcomp: malloc@malloc_of_megabytes_is_an_element_summary_safe.c:20[*]=safe
-// expect circ: malloc@malloc_of_megabytes_is_an_element_summary_safe.c:20[*]=safe
+// expect svcomp: malloc@malloc_of_megabytes_is_an_element_summary_safe.c:24[*]=safe
+// expect circ: malloc@malloc_of_megabytes_is_an_element_summary_safe.c:24[*]=safe
+// expect-explicit svcomp: big=unknown
+// expect-explicit circ: big=unknown
+// expect-explicit svcomp: malloc@malloc_of_megabytes_is_an_element_summary_safe.c:24[*]=unknown
+// expect-explicit circ: malloc@malloc_of_megabytes_is_an_element_summary_safe.c:24[*]=unknown
 #include <pthread.h>
 #include <stdlib.h>
 

@@ -4,6 +4,8 @@
 // the run would stop at that undefined behaviour).
 // expect svcomp: g=race
 // expect circ: g=race
+// expect-explicit svcomp: g=unknown
+// expect-explicit circ: g=unknown
 #include <pthread.h>
 #include <string.h>
 
