@@ -79,7 +79,7 @@ var replayExceptions = map[string]string{
 	"signal_handler_runs_beside_main_race.c/hits": "needs a signal delivered",
 	// circ reads the program as ILP32 (it declares size_t unsigned
 	// int); ThreadSanitizer runs 64-bit programs only.
-	"ilp32_unsigned_long_wraps_at_32_bits_race.c/flag": "an ILP32 program",
+	"ilp32_unsigned_long_wraps_at_32_bits_race.c/flag":     "an ILP32 program",
 	"ilp32_pointer_kept_in_unsigned_int_race.c/node.count": "an ILP32 program",
 }
 
