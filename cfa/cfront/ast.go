@@ -9,7 +9,7 @@ import "modernc.org/cc/v4"
 // file around them); the AST's main-file tokens carry the positions that
 // cfa.Pos values name.
 func ParseAST(name string, src []byte, opts Options) (*cc.AST, error) {
-	ast, _, err := translateFile(name, src, opts)
+	ast, _, _, err := translateFile(name, src, opts)
 	if err != nil {
 		if e, ok := err.(*Error); ok {
 			return nil, e

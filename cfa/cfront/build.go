@@ -16,6 +16,7 @@ type builder struct {
 	ctors, dtors []initFunc  // what constructor and destructor attributes name (initfini.go)
 	libStrings   *cfa.Object // the library's strings (extern.go), once used
 	file         string
+	headers      headerDirs
 	// stage writes a progress line as a stage of reading ends
 	// (Options.Progress).
 	stage   func(format string, args ...any)
@@ -92,8 +93,7 @@ type builder struct {
 	takenFuncs map[string]bool
 	// externData are the globals the program declares extern and does
 	// not define; namedExterns those of them its code names, which an
-	// undefined function may access under --unknown-functions havoc
-	// (externDataReach).
+	// undefined function may access (scanExternData).
 	externData   []*cc.Declarator
 	namedExterns map[string]*cc.PrimaryExpression
 	derefs       []*derefSite
@@ -329,16 +329,7 @@ func (b *builder) build() *cfa.Program {
 	b.scanTakenFuncs()
 	b.scanCancels()
 	b.scanExternResults()
-	// Globals the program's own file declares extern and does not
-	// define live in code circ does not see (externalCall), but for the
-	// C library's own, which a preprocessed or combined file declares
-	// itself: what the library does with them is its business.
-	for _, name := range order {
-		if d := b.gdecls[name]; !defined[name] && b.pos(d).File == b.file && !libcGlobals[name] {
-			b.externData = append(b.externData, d)
-		}
-	}
-	b.scanNamedExterns()
+	b.scanExternData(order, defined)
 	// Globals defined in the program, in declaration order. Globals of an
 	// unsupported type are an error only when used.
 	for _, name := range order {

@@ -234,8 +234,9 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 			err = newError(pos, "cfront internal error: %v (%s)", r, firstFrames(debug.Stack()))
 		}
 	}()
-	ast, lines, terr := translateFile(name, src, opts)
+	ast, lines, libDirs, terr := translateFile(name, src, opts)
 	b.lines = lines
+	b.headers = headerDirs{library: libDirs, program: opts.IncludeDirs}
 	if terr != nil {
 		e, ok := terr.(*Error)
 		if !ok {
@@ -277,7 +278,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		pre := append(b.preExterns, b.lateExterns...)
 		b.stage("lowering again, with %d allocation sites summarized and %d library objects", len(summarize), len(pre))
 		b = &builder{file: b.file, lines: b.lines, ast: ast, summarize: summarize, handlesApart: b.handlesApart, havocUnknown: b.havocUnknown, target: b.target, preExterns: pre,
-			stage: b.stage}
+			headers: b.headers, stage: b.stage}
 	}
 }
 
@@ -301,19 +302,24 @@ const maxPasses = 64
 // translateFile preprocesses, parses and type checks the C file name
 // (text src) with gcc's configuration, circ's shipped headers and opts.
 // It also returns the table of src's line directives, which cc/v4 does
-// not see (see lineDirectives). A bad option or configuration is an
+// not see (see lineDirectives), and the include directories of the
+// compiler and of circ, whose headers are the library's (headerDirs).
+// A bad option or configuration is an
 // *Error; cc/v4's own errors are returned as they are.
-func translateFile(name string, src []byte, opts Options) (*cc.AST, *lineTable, error) {
+func translateFile(name string, src []byte, opts Options) (*cc.AST, *lineTable, []string, error) {
 	target := detectTarget(src)
 	configure := config
-	if readsILP32(src, opts, target) {
+	if ilp32, err := readsILP32(src, opts, target); err != nil {
+		return nil, nil, nil, newError(cfa.Pos{File: name}, "%v", err)
+	} else if ilp32 {
 		configure = config32
 	}
 	cfg0, err := configure()
 	if err != nil {
-		return nil, nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", err)
+		return nil, nil, nil, newError(cfa.Pos{File: name}, "cannot configure the C front end: %v", err)
 	}
 	cfg := *cfg0
+	libDirs := append(append(slices.Clone(cfg0.IncludePaths), cfg0.SysIncludePaths...), include.Dir)
 	cfg.ABI = targetABI(cfg.ABI, target)
 	lines, src := lineDirectives(name, src)
 	src = rewriteModeTypedefs(src, target)
@@ -325,7 +331,7 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, *lineTable, 
 	}
 	for _, d := range opts.Defines {
 		if err := CheckDefine(d); err != nil {
-			return nil, nil, newError(cfa.Pos{File: name}, "%v", err)
+			return nil, nil, nil, newError(cfa.Pos{File: name}, "%v", err)
 		}
 	}
 	cfg.PragmaHandler = rejectPack
@@ -349,7 +355,7 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, *lineTable, 
 		// (typeQualifierList shifts EOF forever). It is never lowered.
 		{Name: "<end>", Value: "int " + sentinel + ";\n"},
 	}, name)
-	return ast, lines, err
+	return ast, lines, libDirs, err
 }
 
 // rejectPack rejects a #pragma pack that sets an alignment: cc/v4 lays

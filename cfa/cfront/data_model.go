@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"regexp"
 
 	"circ/cfa"
@@ -33,15 +34,18 @@ var sizeTypedefILP32 = regexp.MustCompile(`(?m)^\s*typedef\s+unsigned\s+int\s+si
 
 // readsILP32 reports whether src is read as ILP32: as opts says, or,
 // when it says nothing, when src declares size_t unsigned int. A
-// microcontroller's target has its own widths (target.go).
-func readsILP32(src []byte, opts Options, target string) bool {
+// microcontroller's target has its own widths (target.go), which no
+// data model of the host's describes: asking for one is an error.
+func readsILP32(src []byte, opts Options, target string) (bool, error) {
 	switch {
+	case target != "" && opts.DataModel != "":
+		return false, fmt.Errorf("data model %s does not apply: the file is compiled for the %s, whose int and pointers are 16 bits wide", opts.DataModel, target)
 	case target != "":
-		return false
+		return false, nil
 	case opts.DataModel != "":
-		return opts.DataModel == "ILP32"
+		return opts.DataModel == "ILP32", nil
 	}
-	return sizeTypedefILP32.Match(src)
+	return sizeTypedefILP32.Match(src), nil
 }
 
 // PointerBits is the width of a pointer in the data model ast was read
@@ -93,18 +97,7 @@ func (b *builder) keepAddressesWhole(r *pointsto.Result) {
 		}
 		return x
 	}
-	for _, c := range b.prog.Templates {
-		for _, e := range c.Edges {
-			if !r.Reachable(c, e.From) {
-				continue
-			}
-			for _, x := range edgeExprs(e) {
-				if *x != nil {
-					*x = keep(e, *x)
-				}
-			}
-		}
-	}
+	b.eachEdgeExpr(r, func(e *cfa.Edge, x *cfa.Expr) { *x = keep(e, *x) })
 	// prune rebuilds the error arm's guard of a dereference from its
 	// address.
 	for _, s := range b.derefs {

@@ -1,6 +1,9 @@
 package cfront
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDataModel: a file that declares size_t unsigned int is read as
 // ILP32 unless the options say otherwise, and the options' ILP32 holds
@@ -40,5 +43,21 @@ func TestDataModel(t *testing.T) {
 				t.Error("no global width")
 			}
 		})
+	}
+}
+
+// TestDataModelDoesNotApplyToMicrocontrollers: a file nescc compiled
+// for the msp430 has 16-bit int and pointers; a host data model asked
+// for it is an error, not silently ignored.
+func TestDataModelDoesNotApplyToMicrocontrollers(t *testing.T) {
+	const src = "# 1 \"/usr/lib/gcc/msp430/4.6.3/include/stddef.h\"\n# 1 \"app.c\"\nint width = sizeof(void *);\nint main(void) { return width; }\n"
+	if _, err := ParseWith("t.c", []byte(src), Options{}); err != nil {
+		t.Fatalf("no data model: %v", err)
+	}
+	for _, model := range []string{"ILP32", "LP64"} {
+		_, err := ParseWith("t.c", []byte(src), Options{DataModel: model})
+		if err == nil || !strings.Contains(err.Error(), "data model "+model+" does not apply") {
+			t.Errorf("%s: got %v, want an error", model, err)
+		}
 	}
 }

@@ -17,6 +17,7 @@ package cfront
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -45,35 +46,86 @@ func (b *builder) externable(t cc.Type) bool {
 	return isPtr(t)
 }
 
-// scanNamedExterns finds, under --unknown-functions havoc, the globals
-// the program declares extern, does not define, and names in its code,
-// and puts them in memory: code circ does not see defines them, and an
-// undefined function may read and write them as it does the objects
-// its arguments point to (externDataReach). Those the program never
-// names are the library's business: no access of the program's can
-// race with what the library does with them.
-func (b *builder) scanNamedExterns() {
-	if !b.havocUnknown || len(b.externData) == 0 {
-		return
+// headerDirs tell the library's headers from the program's: the
+// include directories of the compiler and of circ hold the library's,
+// those the user names (-I) and the file's own directory the program's.
+type headerDirs struct {
+	library, program []string
+}
+
+// libraryHeader reports whether file, as a position names it, is one of
+// the library's headers. A directory the user names wins over the
+// compiler's that contains it.
+func (h headerDirs) libraryHeader(file string) bool {
+	under := func(dirs []string) bool {
+		for _, d := range dirs {
+			if d = filepath.Clean(d); d != "." && (file == d || strings.HasPrefix(file, d+string(filepath.Separator))) {
+				return true
+			}
+		}
+		return false
 	}
-	extern := map[string]bool{}
-	for _, d := range b.externData {
-		extern[d.Name()] = true
+	file = filepath.Clean(file)
+	return !under(h.program) && under(h.library)
+}
+
+// scanExternData collects the globals the program declares extern and
+// does not define (defined), at file scope (gdecls) or in a block,
+// except the library's: those its headers declare, and the C library's
+// own, which a preprocessed or combined file declares itself. What the
+// library does with those is its business; the program's live in code
+// circ does not see (externalCall). The globals its code names are
+// namedExterns, and under --unknown-functions havoc they are in memory,
+// where an undefined function reaches them (externDataReach).
+func (b *builder) scanExternData(order []string, defined map[string]bool) {
+	seen := map[string]bool{}
+	add := func(d *cc.Declarator) {
+		name := d.Name()
+		if seen[name] || defined[name] || libcGlobals[name] || b.headers.libraryHeader(b.pos(d).File) {
+			return
+		}
+		if _, hw := b.mcu.registerOf(d); hw {
+			return // hardware, not memory (mcu.go)
+		}
+		seen[name] = true
+		b.externData = append(b.externData, d)
+	}
+	for _, name := range order {
+		add(b.gdecls[name])
 	}
 	b.namedExterns = map[string]*cc.PrimaryExpression{}
 	Walk(b.ast.TranslationUnit, func(n any, _ []any) bool {
-		if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
-			if name := x.Token.SrcStr(); extern[name] && b.namedExterns[name] == nil {
-				b.namedExterns[name] = x
+		switch x := n.(type) {
+		case *cc.Declarator:
+			if x.IsExtern() && !x.IsTypename() && x.Type() != nil && x.Type().Kind() != cc.Function && !b.isFileScope(x) {
+				add(x)
+			}
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionIdent && seen[x.Token.SrcStr()] && b.namedExterns[x.Token.SrcStr()] == nil {
+				b.namedExterns[x.Token.SrcStr()] = x
 			}
 		}
 		return true
 	})
+	if !b.havocUnknown {
+		return
+	}
 	for _, d := range b.externData {
 		if b.namedExterns[d.Name()] != nil {
 			b.addrTaken[b.objKey(d)] = true
 		}
 	}
+}
+
+// namedExtern returns the first global of externData the program's code
+// names, or nil.
+func (b *builder) namedExtern() *cc.Declarator {
+	for _, d := range b.externData {
+		if b.namedExterns[d.Name()] != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 // externDataReach is, for undefined function name called at x under

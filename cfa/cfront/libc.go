@@ -657,8 +657,7 @@ func addrOfObject(a cc.ExpressionNode) bool {
 // cannot know the program's globals otherwise.
 func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	t.cancellationPoint(name, p)
-	if len(t.b.externData) > 0 && !t.b.havocUnknown {
-		d := t.b.externData[0]
+	if d := t.b.namedExtern(); d != nil && !t.b.havocUnknown {
 		t.b.fail(x, "unsupported: undefined function %s may access %s, which the program declares extern at %s and does not define", name, d.Name(), t.b.pos(d))
 	}
 	// Evaluate every argument first (C does, before the call).

@@ -1,6 +1,9 @@
 package cfront
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -345,15 +348,48 @@ func TestExternalResultMayPointIntoArguments(t *testing.T) {
 // declares the C library's own globals (stderr) in its own text; an
 // undefined function may still be called, since what the library does
 // with its globals touches nothing of the program's. Another global the
-// file declares extern and does not define still stops it.
+// file declares extern, does not define and names still stops it.
 func TestLibraryGlobalsDeclaredInTheFile(t *testing.T) {
 	const head = "struct _IO_FILE;\ntypedef struct _IO_FILE FILE;\nextern FILE *stderr;\nextern int gethostid(void);\n"
 	if _, err := Parse("t.c", []byte(head+"int main(void) {\n  return gethostid();\n}\n")); err != nil {
 		t.Errorf("stderr declared in the file: %v", err)
 	}
-	_, err := Parse("t.c", []byte(head+"extern int shared_counter;\nint main(void) {\n  return gethostid();\n}\n"))
+	_, err := Parse("t.c", []byte(head+"extern int shared_counter;\nint main(void) {\n  return gethostid() + shared_counter;\n}\n"))
 	if err == nil || !strings.Contains(err.Error(), "may access shared_counter") {
 		t.Errorf("a program's own extern global: got %v, want an error naming shared_counter", err)
+	}
+}
+
+// TestExternGlobalsAnUndefinedFunctionMayAccess: a global the program
+// declares extern, does not define and names may be what an undefined
+// function reads or writes, wherever the program declares it: in the
+// file, in a header of its own, or in a block. One the library's
+// headers declare, or one the program never names, is not.
+func TestExternGlobalsAnUndefinedFunctionMayAccess(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "shared.h"), []byte("extern int shared;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const body = "void bump(void);\nint main(void) {\n  bump();\n  return %s;\n}\n"
+	tests := []struct {
+		name, src, want string // want: the error's text after "t.c:L:C: ", or "" for none
+	}{
+		{"file scope", "extern int shared;\n" + fmt.Sprintf(body, "shared"), "undefined function bump may access shared, which the program declares extern at t.c:1:12"},
+		{"program header", "#include \"shared.h\"\n" + fmt.Sprintf(body, "shared"), "undefined function bump may access shared, which the program declares extern at " + filepath.Join(dir, "shared.h") + ":1:12"},
+		{"block scope", fmt.Sprintf(body, "({ extern int shared; shared; })"), "undefined function bump may access shared, which the program declares extern at t.c:4:24"},
+		{"never named", "extern int shared;\n" + fmt.Sprintf(body, "0"), ""},
+		{"library header", "#include <math.h>\n" + fmt.Sprintf(body, "signgam"), ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseWith("t.c", []byte(tc.src), Options{IncludeDirs: []string{dir}})
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("got %v, want no error", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
 	}
 }
 

@@ -1503,10 +1503,11 @@ func (b *builder) checkIntegerArithmetic(r *pointsto.Result) {
 // blocks of one allocation site): C leaves their order unspecified
 // (glibc may put a later block below an earlier one), and circ's layout
 // would decide one outcome. Addresses within one object keep their
-// order.
+// order. So does an address against null, which every address is above;
+// against any other number (`(long)p < 0x10000`) the outcome is where
+// the machine puts the object, which circ's layout does not know.
 func (b *builder) checkAddressOrder(r *pointsto.Result) {
-	objects := func(e cfa.Expr, into map[*cfa.Object]bool) bool {
-		v := r.Eval(e)
+	objects := func(v pointsto.Set, into map[*cfa.Object]bool) bool {
 		for _, a := range v.All() {
 			if o, _ := b.prog.Memory.Find(a); o != nil {
 				into[o] = true
@@ -1520,8 +1521,13 @@ func (b *builder) checkAddressOrder(r *pointsto.Result) {
 			return
 		}
 		c := x.(cfa.Binary)
+		vx, vy := r.Eval(c.X), r.Eval(c.Y)
 		objs := map[*cfa.Object]bool{}
-		if !objects(c.X, objs) || !objects(c.Y, objs) {
+		hasX, hasY := objects(vx, objs), objects(vy, objs)
+		if (hasX && !hasY && vy.Int) || (hasY && !hasX && vx.Int) {
+			b.fail(n, "unsupported: %s may order an address against a number (where the object lies is the machine's)", nodeText(n))
+		}
+		if !hasX || !hasY {
 			return
 		}
 		for o := range objs {
@@ -1557,6 +1563,12 @@ func (b *builder) eachExpr(r *pointsto.Result, f func(e *cfa.Edge, x cfa.Expr)) 
 			walk(e, x.F)
 		}
 	}
+	b.eachEdgeExpr(r, func(e *cfa.Edge, x *cfa.Expr) { walk(e, *x) })
+}
+
+// eachEdgeExpr calls f with each expression slot that holds one on the
+// edges the points-to analysis finds reachable.
+func (b *builder) eachEdgeExpr(r *pointsto.Result, f func(e *cfa.Edge, x *cfa.Expr)) {
 	for _, c := range b.prog.Templates {
 		for _, e := range c.Edges {
 			if !r.Reachable(c, e.From) {
@@ -1564,7 +1576,7 @@ func (b *builder) eachExpr(r *pointsto.Result, f func(e *cfa.Edge, x cfa.Expr)) 
 			}
 			for _, x := range edgeExprs(e) {
 				if *x != nil {
-					walk(e, *x)
+					f(e, x)
 				}
 			}
 		}
