@@ -831,15 +831,25 @@ func (p *Program) Global(name string) *Var {
 // Finish computes out-edge lists and per-edge read/write sets of Data
 // globals. Producers call it once the CFAs are complete.
 func (p *Program) Finish() {
-	p.Approximations = nil
 	for i, g := range p.Globals {
 		g.Index = i
 	}
-	for i, c := range p.Templates {
-		c.Index = i
+	for _, c := range p.Templates {
 		for j, v := range c.Locals {
 			v.Index = j
 		}
+	}
+	p.FinishDerived()
+}
+
+// FinishDerived is Finish for a program derived from a finished one (a
+// slice) that shares its variables, already numbered: it sets what
+// Finish sets on templates and edges and leaves the variables alone,
+// which checks of the other program may be reading.
+func (p *Program) FinishDerived() {
+	p.Approximations = nil
+	for i, c := range p.Templates {
+		c.Index = i
 		c.Out = make([][]*Edge, len(c.Locs))
 		for _, e := range c.Edges {
 			c.Out[e.From] = append(c.Out[e.From], e)

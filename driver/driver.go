@@ -30,6 +30,7 @@ import (
 	"circ/predabs"
 	"circ/refine"
 	"circ/report"
+	"circ/slice"
 	"circ/smt"
 )
 
@@ -62,6 +63,9 @@ type Options struct {
 	// For callers that decide undefined behaviour once for the whole
 	// program (CheckUndefined) and filter the findings with it.
 	CollectUB bool
+	// Slicer, when set, is p's slicer: a location is checked first on
+	// its slice when that is much smaller (onSlice).
+	Slicer *slice.Slicer
 }
 
 func (o *Options) defaults() {
@@ -162,6 +166,10 @@ func CheckWith(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, 
 
 func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts Options) (res report.Result, raw interp.Trace) {
 	opts.defaults()
+	if res, ok := onSlice(ctx, sv, p, x, opts); ok {
+		return res, nil
+	}
+	opts.Slicer = nil
 	start := time.Now()
 	fresh := func() *checker {
 		preds := append([]predabs.Pred(nil), opts.Preds...)

@@ -21,6 +21,7 @@ import (
 	"circ/interp"
 	"circ/lockset"
 	"circ/report"
+	"circ/slice"
 	"circ/smt"
 
 	"github.com/spf13/pflag"
@@ -49,6 +50,9 @@ type checkFlags struct {
 	// lockset: the lockset stage proves what a common lock orders
 	// before the CIRC engine runs (--lockset-stage).
 	lockset bool
+	// slice: the CIRC engine tries each location on its slice first
+	// (--slice, driver.Options.Slicer).
+	slice bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -68,6 +72,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.maxK, "max-k", 8, "circ engine: largest counter bound k before giving up")
 	fs.BoolVar(&f.plain, "plain-circ", false, "circ engine: every round with omega counters (the paper's CIRC), not rounds with at most k threads per template confirmed by one omega round (omega-CIRC)")
 	fs.BoolVar(&f.lockset, "lockset-stage", true, "circ engine: first prove race-free, by a sound lockset check, the locations whose accesses a common mutex or the first thread creation orders; the CIRC engine checks the rest")
+	fs.BoolVar(&f.slice, "slice", true, "circ engine: check a location first on its slice (the edges that can matter to it; the rest skipped) when that is much smaller than the program; a proof there holds for the program, anything else is checked on the whole program")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
 	fs.StringVar(&f.witness, "witness", "", "write an SV-COMP violation witness of the first race to FILE: .yml/.yaml (format 2.2) or .graphml/.xml (GraphML)")
 	addCFlags(fs, &f.cflags)
@@ -493,6 +498,10 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 		}
 		finished(results[i])
 	}
+	var slicer *slice.Slicer
+	if f.slice && len(rest) > 0 {
+		slicer = slice.New(p)
+	}
 	workers := min(f.jobs, len(rest))
 	if decideUB {
 		workers = max(workers, 1) // the program's check (job -1)
@@ -513,7 +522,7 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 				}
 				opts := driver.Options{
 					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out, Plain: f.plain,
-					ACFAs: f.acfas || f.format == "html", CollectUB: decideUB,
+					ACFAs: f.acfas || f.format == "html", CollectUB: decideUB, Slicer: slicer,
 				}
 				if i < 0 {
 					ub = driver.CheckUndefined(ctx, sv, p, opts)
