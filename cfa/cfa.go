@@ -796,6 +796,11 @@ type Program struct {
 	DataModel string
 	// PointerBits is the width of a pointer (0: 64).
 	PointerBits int
+	// InterruptEnable is the global interrupt enable of an
+	// interrupt-driven program (nil: none): a handler's firing waits
+	// until it is set. Where a thread surely runs with it clear, its
+	// locations are Atomic.
+	InterruptEnable *Var
 }
 
 // Seed is a predicate over the globals and, where Template >= 0, the

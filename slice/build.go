@@ -8,7 +8,7 @@ import "circ/cfa"
 func (s *Slicer) build(kept map[*cfa.Edge]bool) *cfa.Program {
 	p := s.p
 	np := &cfa.Program{File: p.File, Globals: p.Globals, Memory: p.Memory, Seeds: p.Seeds,
-		WeakOrders: p.WeakOrders, Fences: p.Fences, DataModel: p.DataModel, PointerBits: p.PointerBits}
+		WeakOrders: p.WeakOrders, Fences: p.Fences, DataModel: p.DataModel, PointerBits: p.PointerBits, InterruptEnable: p.InterruptEnable}
 	clones := map[*cfa.CFA]*cfa.CFA{}
 	for _, c := range p.Templates {
 		nc := *c

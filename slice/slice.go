@@ -4,9 +4,9 @@
 // accesses the location, synchronizes (a lock, a thread's creation or
 // join, the lowered code of a primitive, a handler region, a variable of
 // a mutex or a primitive), assigns a variable that a kept edge reads, or
-// is a test that a kept edge is control dependent on. Every other
-// assignment and test becomes a skip, and chains of skips are
-// contracted into one location.
+// is a test that an access, a creation, a join, a lock or another such
+// test is control dependent on. Every other assignment and test becomes
+// a skip, and chains of skips are contracted into one location.
 //
 // A slice over-approximates its program. The kept edges read only
 // variables whose every assignment is kept, so in a run of the program
@@ -78,7 +78,7 @@ func New(p *cfa.Program) *Slicer {
 
 // For returns the slice of the program for location x.
 func (s *Slicer) For(x *cfa.Var) *Slice {
-	r := &relevance{s: s, vars: map[*cfa.Var]bool{}, kept: map[*cfa.Edge]bool{}}
+	r := &relevance{s: s, vars: map[*cfa.Var]bool{}, kept: map[*cfa.Edge]bool{}, guarded: map[*cfa.Edge]bool{}}
 	params := map[*cfa.Var]*cfa.CFA{}
 	for _, c := range s.p.Templates {
 		if c.Param != nil {
@@ -91,8 +91,8 @@ func (s *Slicer) For(x *cfa.Var) *Slice {
 		out.Edges += len(c.Edges)
 		out.Locs += len(c.Locs)
 		for _, e := range c.Edges {
-			if criterion(e, x) {
-				r.keep(t, e)
+			if keep, guarded := s.criterion(e, x); keep {
+				r.keep(t, e, guarded)
 			}
 		}
 	}
@@ -101,7 +101,7 @@ func (s *Slicer) For(x *cfa.Var) *Slice {
 	// of a variable nothing kept reads does nothing the slice needs.
 	ops := map[*cfa.Edge]bool{}
 	for e := range r.kept {
-		if e.Kind != cfa.Assign && e.Kind != cfa.Havoc || r.vars[e.LHS] || criterion(e, x) {
+		if keep, _ := s.criterion(e, x); keep || e.Kind != cfa.Assign && e.Kind != cfa.Havoc || r.vars[e.LHS] {
 			ops[e] = true
 		}
 	}
@@ -114,49 +114,71 @@ func (s *Slicer) For(x *cfa.Var) *Slice {
 }
 
 // criterion reports whether e keeps its operation whatever the slice
-// finds: it accesses x, or synchronizes.
-func criterion(e *cfa.Edge, x *cfa.Var) bool {
-	switch e.Kind {
-	case cfa.Create, cfa.Join, cfa.Lock, cfa.Unlock, cfa.TryLock, cfa.HandlerEnter, cfa.HandlerExit, cfa.AwaitNoHandler:
-		return true
-	}
-	if e.Sync != nil || e.LHS != nil && (e.LHS == x || syncVar(e.LHS)) {
-		return true
-	}
+// finds: it accesses x, or synchronizes. guarded says whether the tests
+// it is control dependent on are kept too: for an access of x and for
+// what orders threads (creation, join, locks). Not for the bookkeeping
+// of primitives and of interrupt enables, which would bring in the
+// tests around every atomic section: done in more runs, it only lets
+// more runs through.
+func (s *Slicer) criterion(e *cfa.Edge, x *cfa.Var) (keep, guarded bool) {
 	reads := map[*cfa.Var]bool{}
 	e.ReadVars(reads)
-	if reads[x] {
-		return true
+	switch {
+	case e.LHS == x && x != nil || reads[x]:
+		return true, true
+	case e.Kind == cfa.Create || e.Kind == cfa.Join || e.Kind == cfa.Lock || e.Kind == cfa.Unlock || e.Kind == cfa.TryLock:
+		return true, true
+	case e.Kind == cfa.HandlerEnter || e.Kind == cfa.HandlerExit || e.Kind == cfa.AwaitNoHandler, e.Sync != nil:
+		return true, false
+	case e.LHS != nil && s.syncVar(e.LHS):
+		return true, false
 	}
 	for v := range reads {
-		if syncVar(v) {
-			return true
+		if s.syncVar(v) {
+			return true, false
 		}
 	}
-	return false
+	return false, false
 }
 
 // syncVar reports whether v is state of a mutex or of a primitive's
 // lowered code (a semaphore's count, a summary's counter), which the
-// slice keeps exact.
-func syncVar(v *cfa.Var) bool { return v.Kind == cfa.Mutex || v.Kind == cfa.Sync }
+// slice keeps exact. The interrupt enable is not: where it is surely
+// clear the locations are atomic already, and a slice that lets a
+// handler fire wherever another thread is not atomic lets more runs
+// through, while keeping its every change would keep every atomic
+// section's bookkeeping. A kept test that reads it still makes it
+// relevant.
+func (s *Slicer) syncVar(v *cfa.Var) bool {
+	return (v.Kind == cfa.Mutex || v.Kind == cfa.Sync) && v != s.p.InterruptEnable
+}
 
 // relevance computes the kept edges and the variables they read: a
 // worklist over edges, where keeping an edge makes the variables it
-// reads relevant, keeps the tests it is control dependent on, and a
-// variable becoming relevant keeps (again) every edge that assigns it.
+// reads relevant and, for a guarded one, keeps the tests it is control
+// dependent on (themselves guarded); a variable becoming relevant keeps
+// (again) every edge that assigns it, unguarded. Any choice of tests
+// gives a sound slice; the guards are for precision.
 type relevance struct {
-	s      *Slicer
-	vars   map[*cfa.Var]bool
-	kept   map[*cfa.Edge]bool
-	params map[*cfa.Var]*cfa.CFA // templates by their Param
-	work   []at
+	s             *Slicer
+	vars          map[*cfa.Var]bool
+	kept, guarded map[*cfa.Edge]bool
+	params        map[*cfa.Var]*cfa.CFA // templates by their Param
+	work          []item
 }
 
-func (r *relevance) keep(t int, e *cfa.Edge) {
-	if !r.kept[e] {
+// item is an edge of template t to process, guarded or not.
+type item struct {
+	at
+	guard bool
+}
+
+// keep keeps edge e of template t, and its tests if guard.
+func (r *relevance) keep(t int, e *cfa.Edge, guard bool) {
+	if !r.kept[e] || guard && !r.guarded[e] {
 		r.kept[e] = true
-		r.work = append(r.work, at{t, e})
+		r.guarded[e] = r.guarded[e] || guard
+		r.work = append(r.work, item{at{t, e}, guard})
 	}
 }
 
@@ -165,10 +187,18 @@ func (r *relevance) run() {
 		w := r.work[len(r.work)-1]
 		r.work = r.work[:len(r.work)-1]
 		r.process(w.t, w.e)
+		if w.guard {
+			c := r.s.p.Templates[w.t]
+			for _, b := range r.s.deps[w.t][w.e.From] {
+				for _, o := range c.Out[b] {
+					r.keep(w.t, o, true)
+				}
+			}
+		}
 	}
 }
 
-// process makes what kept edge e of template t needs relevant.
+// process makes what kept edge e of template t reads relevant.
 func (r *relevance) process(t int, e *cfa.Edge) {
 	switch e.Kind {
 	case cfa.Assume:
@@ -190,12 +220,6 @@ func (r *relevance) process(t int, e *cfa.Edge) {
 		r.read(e.Handle)
 	case cfa.Lock, cfa.Unlock, cfa.TryLock:
 		r.add(e.Mutex)
-	}
-	c := r.s.p.Templates[t]
-	for _, b := range r.s.deps[t][e.From] {
-		for _, o := range c.Out[b] {
-			r.keep(t, o)
-		}
 	}
 }
 
@@ -223,6 +247,6 @@ func (r *relevance) add(v *cfa.Var) {
 	}
 	for _, w := range again {
 		r.kept[w.e] = true
-		r.work = append(r.work, w)
+		r.work = append(r.work, item{w, false})
 	}
 }

@@ -58,10 +58,14 @@ func TestSliceKeepsWhatMatters(t *testing.T) {
 			spawn + "int flag, x, noise;\nvoid *w(void *a) { noise = noise * 3 + 1; if (flag) x = 1; return 0; }\n" +
 				"int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); flag = 1; x = 2; noise = 5; pthread_join(t, 0); return 0; }\n",
 			[]string{"x", "flag"}, []string{"noise"}, []string{"flag"}, nil},
-		{"the flag's own writer's guard",
+		{"the guard of the flag's writer is not kept",
 			spawn + "int flag, ready, x;\nvoid *w(void *a) { if (flag) x = 1; return 0; }\n" +
 				"int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); if (ready) flag = 1; x = 2; return 0; }\n",
-			[]string{"x", "flag", "ready"}, nil, []string{"flag", "ready"}, nil},
+			[]string{"x", "flag"}, []string{"ready"}, []string{"flag"}, []string{"ready"}},
+		{"nested guards of an access are kept",
+			spawn + "int a, b, x;\nvoid *w(void *p) { if (a) { if (b) x = 1; } return 0; }\n" +
+				"int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); a = 1; b = 1; x = 2; return 0; }\n",
+			[]string{"x", "a", "b"}, nil, []string{"a", "b"}, nil},
 		{"endless loop keeps its guard",
 			spawn + "int flag, x, n;\nvoid *w(void *a) { for (;;) { n = n + 1; if (flag) x = 1; } }\n" +
 				"int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); x = 2; flag = 1; return 0; }\n",

@@ -363,6 +363,9 @@ func (b *builder) build() *cfa.Program {
 		// Settle's arms may reach library objects of new types too.
 		return nil
 	}
+	if b.interruptDriven() {
+		b.prog.InterruptEnable = b.mcu.gie
+	}
 	for _, c := range b.prog.Templates {
 		if b.interruptDriven() {
 			// Main starts at reset, with interrupts disabled.
