@@ -44,7 +44,10 @@ func onSlice(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, op
 		fmt.Fprintf(so.Progress, "circ: %s: on its slice first: %d of %d locations, %d of %d edges kept\n", x.SourceName(), s.SlicedLocs, s.Locs, s.Kept, s.Edges)
 	}
 	res, _ = run(sctx, sv, s.Prog, x, so)
-	if res.Verdict != report.Safe || sv.Broken || len(res.Undefined) > 0 && !opts.CollectUB {
+	if sv.Broken {
+		return res, true // unknown: the solver cannot run the program's check
+	}
+	if res.Verdict != report.Safe || len(res.Undefined) > 0 && !opts.CollectUB {
 		return res, false
 	}
 	res.Reason += fmt.Sprintf("; proved on the location's slice (%d of %d locations, %d of %d edges keep their operation)", s.SlicedLocs, s.Locs, s.Kept, s.Edges)

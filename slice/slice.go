@@ -8,10 +8,14 @@
 // test is control dependent on. Every other assignment and test becomes
 // a skip, and chains of skips are contracted into one location.
 //
-// A slice over-approximates its program. The kept edges read only
-// variables whose every assignment is kept, so in a run of the program
-// they compute what they compute in the slice; a dropped test only lets
-// more runs through. Every run of the program is thus a run of the
+// A slice over-approximates its program. What a kept edge's way on
+// depends on (a test, a havoc's bounds, a join's handle, a lock's mutex)
+// and what a relevant variable is assigned (a thread's argument
+// included) are computed from relevant variables, whose every
+// assignment is kept; so in a run of the program they are what they are
+// in the slice. An assignment kept only because it accesses the
+// location may compute anything into a variable nothing kept reads. A
+// dropped test only lets more runs through. Every run of the program is thus a run of the
 // slice that accesses the location and synchronizes in the same steps:
 // a proof of race freedom on the slice holds for the program. A race on
 // the slice may be no run of the program's, and undefined behaviour the
@@ -208,10 +212,10 @@ func (r *relevance) process(t int, e *cfa.Edge) {
 			r.read(e.RHS)
 		}
 	case cfa.Havoc:
-		if r.vars[e.LHS] {
-			r.read(e.Lo)
-			r.read(e.Hi)
-		}
+		// An empty range blocks: the bounds matter to the thread's
+		// way on whatever it assigns.
+		r.read(e.Lo)
+		r.read(e.Hi)
 	case cfa.Create:
 		if p := e.Template.Param; p != nil && r.vars[p] {
 			r.read(e.Arg)

@@ -236,7 +236,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 	}()
 	ast, lines, libDirs, terr := translateFile(name, src, opts)
 	b.lines = lines
-	b.headers = headerDirs{library: libDirs, program: opts.IncludeDirs}
+	b.headers = headerDirs{library: libDirs, program: append([]string{filepath.Dir(name)}, opts.IncludeDirs...)}
 	if terr != nil {
 		e, ok := terr.(*Error)
 		if !ok {

@@ -81,7 +81,7 @@ func (b *builder) scanExternData(order []string, defined map[string]bool) {
 	seen := map[string]bool{}
 	add := func(d *cc.Declarator) {
 		name := d.Name()
-		if seen[name] || defined[name] || libcGlobals[name] || b.headers.libraryHeader(b.pos(d).File) {
+		if f := b.pos(d).File; seen[name] || defined[name] || libcGlobals[name] || f != b.file && b.headers.libraryHeader(f) {
 			return
 		}
 		if _, hw := b.mcu.registerOf(d); hw {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"circ/cfa"
+	"circ/include"
 )
 
 // TestCallErrors: calls circ cannot model exactly (what an undefined
@@ -379,6 +380,11 @@ func TestExternGlobalsAnUndefinedFunctionMayAccess(t *testing.T) {
 		{"block scope", fmt.Sprintf(body, "({ extern int shared; shared; })"), "undefined function bump may access shared, which the program declares extern at t.c:4:24"},
 		{"never named", "extern int shared;\n" + fmt.Sprintf(body, "0"), ""},
 		{"library header", "#include <math.h>\n" + fmt.Sprintf(body, "signgam"), ""},
+	}
+	// The checked file itself is the program's, wherever it lies.
+	_, err := ParseWith(filepath.Join(include.Dir, "t.c"), []byte("extern int shared;\n"+fmt.Sprintf(body, "shared")), Options{})
+	if err == nil || !strings.Contains(err.Error(), "may access shared") {
+		t.Errorf("file under an include directory: got %v, want an error naming shared", err)
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

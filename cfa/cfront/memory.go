@@ -1524,20 +1524,31 @@ func (b *builder) checkAddressOrder(r *pointsto.Result) {
 		vx, vy := r.Eval(c.X), r.Eval(c.Y)
 		objs := map[*cfa.Object]bool{}
 		hasX, hasY := objects(vx, objs), objects(vy, objs)
-		if (hasX && !hasY && vy.Int) || (hasY && !hasX && vx.Int) {
-			b.fail(n, "unsupported: %s may order an address against a number (where the object lies is the machine's)", nodeText(n))
-		}
-		if !hasX || !hasY {
-			return
-		}
-		for o := range objs {
-			// The elements of one array summary are in one block; other
-			// summaries' instances are separate objects.
-			if len(objs) > 1 || (o.Summary() && !o.Elements()) {
-				b.fail(n, "unsupported: %s may order addresses of two objects (C leaves their order unspecified)", nodeText(n))
+		if hasX && hasY {
+			for o := range objs {
+				// The elements of one array summary are in one block;
+				// other summaries' instances are separate objects.
+				if len(objs) > 1 || (o.Summary() && !o.Elements()) {
+					b.fail(n, "unsupported: %s may order addresses of two objects (C leaves their order unspecified)", nodeText(n))
+				}
 			}
 		}
+		// Pointer arithmetic marks a pointer that may be null as a
+		// possible number (null + 1), which orders like null; an
+		// integer that may hold a number or an address does not.
+		mixed := integerOperands(n)
+		if (hasX && vy.Int && (mixed || !hasY)) || (hasY && vx.Int && (mixed || !hasX)) {
+			b.fail(n, "unsupported: %s may order an address against a number (where the object lies is the machine's)", nodeText(n))
+		}
 	})
+}
+
+// integerOperands reports whether relational expression n compares
+// integers (an address converted to uintptr_t), not pointers.
+func integerOperands(n cc.Node) bool {
+	r, ok := n.(*cc.RelationalExpression)
+	return ok && r.RelationalExpression != nil && r.ShiftExpression != nil &&
+		(isInt(r.RelationalExpression.Type()) || isInt(r.ShiftExpression.Type()))
 }
 
 // edgeExprs points to the expressions of edge e.

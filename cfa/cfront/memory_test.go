@@ -41,6 +41,8 @@ func TestMemoryErrors(t *testing.T) {
 			"t.c:6:7: unsupported: (uintptr_t)p < 0x10000 may order an address against a number"},
 		{"order-of-number-and-pointer", "int x;\nint g;\nint main(void) {\n  int *p = &x;\n  if ((int *)4096 > p) g = 1;\n  return 0;\n}\n",
 			"t.c:5:7: unsupported: (int *)4096 > p may order an address against a number"},
+		{"order-of-integer-that-may-be-address-or-number", "#include <stdint.h>\nint x;\nint g;\nint main(void) {\n  uintptr_t p = (uintptr_t)&x, q = __VERIFIER_nondet_int() ? (uintptr_t)&x : (uintptr_t)0x10000000;\n  if (p <= q) g = 1;\n  return 0;\n}\n",
+			"t.c:6:7: unsupported: p <= q may order an address against a number"},
 		{"increment-of-integer-address", "#include <stdint.h>\nint a[4];\nint main(void) {\n  uintptr_t u = (uintptr_t)a;\n  u++;\n  return 0;\n}\n",
 			"t.c:5:3: unsupported: integer arithmetic on an address (u)"},
 		{"byte-arithmetic", "int a[4];\nint main(void) {\n  char *c = (char *)a;\n  c = c + 4;\n  return 0;\n}\n",
