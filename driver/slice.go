@@ -11,10 +11,11 @@ import (
 	"circ/smt"
 )
 
-// sliceShare is how much of a slice's program the slice must drop, in
-// locations, before a check runs on it first: a check of a slice not
-// much smaller than its program costs about as much.
-const sliceShare = 4 // the slice has at most 3/4 of the locations
+// sliceShare is how much of its program's locations a slice may keep,
+// as 1/sliceShare, for a check to run on it first: a check of a slice
+// not much smaller than its program costs about as much, and the
+// program's check would follow a failure with half the time.
+const sliceShare = 2
 
 // onSlice checks x first on its slice (package slice) when the slice is
 // much smaller than p and the race definition is an interleaving one:
@@ -28,7 +29,7 @@ func onSlice(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, op
 	}
 	start := time.Now()
 	s := opts.Slicer.For(x)
-	if sliceShare*s.SlicedLocs > (sliceShare-1)*s.Locs {
+	if sliceShare*s.SlicedLocs > s.Locs {
 		return res, false
 	}
 	sctx := ctx
