@@ -52,6 +52,16 @@ func TestCrossCheckMCU(t *testing.T) {
 // crossCheckDir cross-checks the at least min programs of dir, lowered
 // with opts.
 func crossCheckDir(t *testing.T, dir string, min int, opts cfront.Options) {
+	eachProgram(t, dir, min, opts, func(t *testing.T, file string, p *cfa.Program, m *expect.Manifest) {
+		for _, def := range expect.Defs {
+			crossCheck(t, file, p, m, def)
+		}
+	})
+}
+
+// eachProgram runs check, as a parallel subtest, on each of the at least
+// min programs of dir, lowered with opts, with its expectation header.
+func eachProgram(t *testing.T, dir string, min int, opts cfront.Options, check func(t *testing.T, file string, p *cfa.Program, m *expect.Manifest)) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.c"))
 	if err != nil || len(files) < min {
 		t.Fatalf("want at least %d test programs in %s, found %d (%v)", min, dir, len(files), err)
@@ -68,9 +78,7 @@ func crossCheckDir(t *testing.T, dir string, min int, opts cfront.Options) {
 			if err != nil {
 				t.Fatalf("cfront: %v", err)
 			}
-			for _, def := range expect.Defs {
-				crossCheck(t, file, p, m, def)
-			}
+			check(t, file, p, m)
 		})
 	}
 }

@@ -82,24 +82,25 @@ func TestSliceKeepsWhatMatters(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, s := sliceOf(t, tc.src, "x")
-			for _, g := range tc.kept {
-				if any, _ := uses(s.Prog, g); !any {
-					t.Errorf("the slice drops every use of %s", g)
-				}
+			checks := []struct {
+				globals      []string
+				tests, wants bool // about its tests or any use; wanted or not
+				msg          string
+			}{
+				{tc.kept, false, true, "the slice drops every use of %s"},
+				{tc.dropped, false, false, "the slice keeps a use of %s"},
+				{tc.tested, true, true, "the slice drops the tests of %s"},
+				{tc.untested, true, false, "the slice keeps a test of %s"},
 			}
-			for _, g := range tc.dropped {
-				if any, _ := uses(s.Prog, g); any {
-					t.Errorf("the slice keeps a use of %s", g)
-				}
-			}
-			for _, g := range tc.tested {
-				if _, tested := uses(s.Prog, g); !tested {
-					t.Errorf("the slice drops the tests of %s", g)
-				}
-			}
-			for _, g := range tc.untested {
-				if _, tested := uses(s.Prog, g); tested {
-					t.Errorf("the slice keeps a test of %s", g)
+			for _, c := range checks {
+				for _, g := range c.globals {
+					used, tested := uses(s.Prog, g)
+					if c.tests {
+						used = tested
+					}
+					if used != c.wants {
+						t.Errorf(c.msg, g)
+					}
 				}
 			}
 		})
