@@ -15,12 +15,12 @@
 // assignment is kept; so in a run of the program they are what they are
 // in the slice. An assignment kept only because it accesses the
 // location may compute anything into a variable nothing kept reads. A
-// dropped test only lets more runs through. Every run of the program is thus a run of the
-// slice that accesses the location and synchronizes in the same steps:
-// a proof of race freedom on the slice holds for the program. A race on
-// the slice may be no run of the program's, and undefined behaviour the
-// slice reaches may be unreachable in the program: the caller checks
-// both on the program itself.
+// dropped test only lets more runs through. Every run of the program is
+// thus a run of the slice that accesses the location and synchronizes
+// in the same steps: a proof of race freedom on the slice holds for the
+// program. A race on the slice may be no run of the program's, and
+// undefined behaviour the slice reaches may be unreachable in the
+// program: the caller checks both on the program itself.
 package slice
 
 import (
@@ -55,9 +55,6 @@ type Slice struct {
 	// the slice's locations after contraction.
 	Kept, Edges, Locs, SlicedLocs int
 }
-
-// Smaller reports whether the slice dropped anything.
-func (s *Slice) Smaller() bool { return s.Kept < s.Edges }
 
 // New prepares the slices of p, which must be finished (cfa.Program.Finish)
 // and is never modified.
