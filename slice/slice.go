@@ -39,6 +39,7 @@ type Slicer struct {
 	// edges that create each template (and assign its Param).
 	writers map[*cfa.Var][]at
 	creates map[*cfa.CFA][]at
+	params  map[*cfa.Var]*cfa.CFA // templates by their Param
 }
 
 // at is an edge of template t.
@@ -59,8 +60,11 @@ type Slice struct {
 // New prepares the slices of p, which must be finished (cfa.Program.Finish)
 // and is never modified.
 func New(p *cfa.Program) *Slicer {
-	s := &Slicer{p: p, writers: map[*cfa.Var][]at{}, creates: map[*cfa.CFA][]at{}}
+	s := &Slicer{p: p, writers: map[*cfa.Var][]at{}, creates: map[*cfa.CFA][]at{}, params: map[*cfa.Var]*cfa.CFA{}}
 	for t, c := range p.Templates {
+		if c.Param != nil {
+			s.params[c.Param] = c
+		}
 		s.deps = append(s.deps, controlDeps(c))
 		for _, e := range c.Edges {
 			switch e.Kind {
@@ -80,19 +84,14 @@ func New(p *cfa.Program) *Slicer {
 // For returns the slice of the program for location x.
 func (s *Slicer) For(x *cfa.Var) *Slice {
 	r := &relevance{s: s, vars: map[*cfa.Var]bool{}, kept: map[*cfa.Edge]bool{}, guarded: map[*cfa.Edge]bool{}}
-	params := map[*cfa.Var]*cfa.CFA{}
-	for _, c := range s.p.Templates {
-		if c.Param != nil {
-			params[c.Param] = c
-		}
-	}
-	r.params = params
+	criteria := map[*cfa.Edge]bool{}
 	out := &Slice{}
 	for t, c := range s.p.Templates {
 		out.Edges += len(c.Edges)
 		out.Locs += len(c.Locs)
 		for _, e := range c.Edges {
 			if keep, guarded := s.criterion(e, x); keep {
+				criteria[e] = true
 				r.keep(t, e, guarded)
 			}
 		}
@@ -102,7 +101,7 @@ func (s *Slicer) For(x *cfa.Var) *Slice {
 	// of a variable nothing kept reads does nothing the slice needs.
 	ops := map[*cfa.Edge]bool{}
 	for e := range r.kept {
-		if keep, _ := s.criterion(e, x); keep || e.Kind != cfa.Assign && e.Kind != cfa.Havoc || r.vars[e.LHS] {
+		if criteria[e] || e.Kind != cfa.Assign && e.Kind != cfa.Havoc || r.vars[e.LHS] {
 			ops[e] = true
 		}
 	}
@@ -164,7 +163,6 @@ type relevance struct {
 	s             *Slicer
 	vars          map[*cfa.Var]bool
 	kept, guarded map[*cfa.Edge]bool
-	params        map[*cfa.Var]*cfa.CFA // templates by their Param
 	work          []item
 }
 
@@ -243,7 +241,7 @@ func (r *relevance) add(v *cfa.Var) {
 	}
 	r.vars[v] = true
 	again := r.s.writers[v]
-	if c := r.params[v]; c != nil {
+	if c := r.s.params[v]; c != nil {
 		again = append(again[:len(again):len(again)], r.s.creates[c]...)
 	}
 	for _, w := range again {
