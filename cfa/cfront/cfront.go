@@ -346,7 +346,7 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, *lineTable, 
 	// the library table's rows (libcfuncs.go).
 	predefined += "\n#define __NO_CTYPE 1\n"
 	predefined += opts.defines()
-	ast, err := translate(&cfg, []cc.Source{
+	sources := []cc.Source{
 		{Name: "<predefined>", Value: predefined},
 		{Name: "<builtin>", Value: cc.Builtin},
 		{Name: name, Value: string(src)},
@@ -354,7 +354,14 @@ func translateFile(name string, src []byte, opts Options) (*cc.AST, *lineTable, 
 		// never ends when a pointer declarator runs into the end of input
 		// (typeQualifierList shifts EOF forever). It is never lowered.
 		{Name: "<end>", Value: "int " + sentinel + ";\n"},
-	}, name)
+	}
+	ast, err := translate(&cfg, sources, name)
+	if err != nil && strings.Contains(err.Error(), "redeclaration of '") {
+		if fixed, ok := unnamedTypeParams(&cfg, sources, 2); ok {
+			sources[2].Value = string(fixed)
+			ast, err = translate(&cfg, sources, name)
+		}
+	}
 	return ast, lines, libDirs, err
 }
 

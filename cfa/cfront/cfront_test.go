@@ -165,6 +165,8 @@ func TestSemantics(t *testing.T) {
 		{"initializers-convert", "unsigned char c = 511; signed char s = 128; int g;", "unsigned short h = -1; g = h;", map[string]int64{"c": 255, "s": -128, "g": 65535}, false},
 		{"case-label-converts", "unsigned u; int g;", "u = 4294967295u; switch (u) { case -1: g = 1; break; default: g = 2; }", map[string]int64{"g": 1}, false},
 		{"shadow", "int g;", "int x = 1; { int x = 2; g = x; } g += x;", map[string]int64{"g": 3}, false},
+		// cc/v4 declares these parameters in main's block (protoscope.go).
+		{"prototype-scope", "int (*f)(double); void (*h)(double, double); int g, k;", "int offset = 3; f = (int (*)(double offset))0; h = (void (*)(double offset, double c))0; g = (f == 0) + offset; k = sizeof(int (*)(int n, int a[n]));", map[string]int64{"g": 4, "k": 8}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -81,7 +81,7 @@ func (b *builder) scanExternData(order []string, defined map[string]bool) {
 	seen := map[string]bool{}
 	add := func(d *cc.Declarator) {
 		name := d.Name()
-		if f := b.pos(d).File; seen[name] || defined[name] || libcGlobals[name] || f != b.file && b.headers.libraryHeader(f) {
+		if seen[name] || defined[name] || libcGlobals[name] || b.inLibraryHeader(d) {
 			return
 		}
 		if _, hw := b.mcu.registerOf(d); hw {
@@ -115,6 +115,19 @@ func (b *builder) scanExternData(order []string, defined map[string]bool) {
 			b.addrTaken[b.objKey(d)] = true
 		}
 	}
+}
+
+// inLibraryHeader reports whether the library's headers declare d: the
+// header a position names, or, in a generated file (a combined .c), the
+// one its line directives say the text comes from. The checked file's
+// own text is the program's.
+func (b *builder) inLibraryHeader(d *cc.Declarator) bool {
+	p := b.pos(d)
+	f := p.File
+	if p.OrigFile != "" {
+		f = p.OrigFile
+	}
+	return f != b.file && b.headers.libraryHeader(f)
 }
 
 // namedExtern returns the first global of externData the program's code

@@ -380,6 +380,10 @@ func TestExternGlobalsAnUndefinedFunctionMayAccess(t *testing.T) {
 		{"block scope", fmt.Sprintf(body, "({ extern int shared; shared; })"), "undefined function bump may access shared, which the program declares extern at t.c:4:24"},
 		{"never named", "extern int shared;\n" + fmt.Sprintf(body, "0"), ""},
 		{"library header", "#include <math.h>\n" + fmt.Sprintf(body, "signgam"), ""},
+		// A combined file (CIL's, a .c with line markers) says where its
+		// declarations come from.
+		{"combined library header", "# 1 \"/usr/include/netdb.h\"\nextern int liberr;\n# 3 \"t.c\"\n" + fmt.Sprintf(body, "liberr"), ""},
+		{"combined program header", "# 1 \"shared.h\"\nextern int shared;\n# 3 \"t.c\"\n" + fmt.Sprintf(body, "shared"), "undefined function bump may access shared, which the program declares extern at t.c:2:12 (shared.h:1)"},
 	}
 	// The checked file itself is the program's, wherever it lies.
 	_, err := ParseWith(filepath.Join(include.Dir, "t.c"), []byte("extern int shared;\n"+fmt.Sprintf(body, "shared")), Options{})
