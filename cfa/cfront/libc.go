@@ -34,6 +34,7 @@ var libcGlobals = map[string]bool{
 	"environ": true, "__environ": true,
 	"tzname": true, "__tzname": true, "timezone": true, "__timezone": true, "daylight": true, "__daylight": true,
 	"program_invocation_name": true, "program_invocation_short_name": true, "__progname": true, "__progname_full": true,
+	"in6addr_any": true, // all zeros, as circ starts a global
 }
 
 // libcInits are the initial values POSIX and glibc give the C

@@ -225,6 +225,25 @@ var libcFuncs = map[string]libcFunc{
 	"connect":        {args: []libcArg{argInt, argBytesIn, argCount}},
 	"listen":         {args: []libcArg{argInt, argInt}},
 
+	// dirent.h and sys/stat.h. A DIR is the library's, like a FILE;
+	// readdir's entry is storage the next readdir of the same stream
+	// overwrites (POSIX does not make it thread-safe). stat's buffer
+	// is the program's object, every field written.
+	"opendir":   {args: []libcArg{argString}, result: resLibrary},
+	"fdopendir": {args: []libcArg{argInt}, result: resLibrary},
+	"readdir":   {args: []libcArg{argStream}, result: resLibrary, static: true},
+	"closedir":  {args: []libcArg{argStream}},
+	"rewinddir": {args: []libcArg{argStream}},
+	"dirfd":     {args: []libcArg{argStream}},
+	"stat":      {args: []libcArg{argString, argObjOut}},
+	"lstat":     {args: []libcArg{argString, argObjOut}},
+	"fstat":     {args: []libcArg{argInt, argObjOut}},
+	"access":    {args: []libcArg{argString, argInt}},
+	"unlink":    {args: []libcArg{argString}},
+	"mkdir":     {args: []libcArg{argString, argInt}},
+	"rmdir":     {args: []libcArg{argString}},
+	"chdir":     {args: []libcArg{argString}},
+
 	// signal.h. A handler may run at any time after it is installed, in
 	// any thread that does not block its signal: circ runs it in any
 	// number of new threads from the call on, which covers every point

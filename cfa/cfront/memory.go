@@ -1111,7 +1111,7 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 			return b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), cs.atomic, nil)
 		})
 	}
-	if init != nil && init.Case == cc.InitializerExpr && !isInt(d.Type()) && !isPtr(d.Type()) {
+	if init != nil && init.Case == cc.InitializerExpr && !isInt(d.Type()) && !isPtr(d.Type()) && !isFloat(d.Type()) {
 		b.fail(init, "unsupported: initializer of %s from a value of type %s", cname, describe(init.Type()))
 	}
 	img := b.unionImage(d.Type(), init)
