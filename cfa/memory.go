@@ -36,7 +36,16 @@ import (
 // malloc of n elements): instance n is its n-th element, Stride cells
 // after the (n-1)-th, and the tracked element is the one circ keeps;
 // Len holds the block's length, so that an access to the tracked element
-// past it is an error. Each element summary has a region of its own,
+// past it is an error. A site that allocates such blocks more than once
+// lays them out one after another in its region, each after a gap of
+// any size (Block): its elements are numbered across its blocks, the
+// tracked one may be any of them, Len is the end of the block holding
+// it and Block that block's first element. An access past a block's end
+// lands in a gap in some run, where it is an error. Such a site's
+// region has no end: the gaps may be of any size. Only a run with gaps
+// larger than they need be takes its blocks past 2^47 cells, to
+// addresses other regions use (where Find names them wrongly); every
+// behaviour of such a run is one of a run with smaller gaps. Each element summary has a region of its own,
 // RegionSize cells from a multiple of RegionSize at RegionBase or above,
 // larger than any block a 64-bit machine can allocate. An array summary
 // (an array of thread handles the front end summarizes) is an element
@@ -109,6 +118,11 @@ type Object struct {
 	// Len the variable holding its length in elements.
 	Stride int64
 	Len    *Var
+	// Block is, for an element summary whose site allocates more
+	// than once, the first element of the block holding the tracked
+	// element (valid while the tracked element is below Len); nil
+	// otherwise.
+	Block *Var
 }
 
 // Instances are the variables choosing the tracked instance of each

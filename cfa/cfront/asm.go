@@ -30,6 +30,17 @@ var asmEffects = map[string]string{
 	"sfence": "a memory fence: nothing under sequential consistency",
 }
 
+// asmBitOps are x86's bit instructions on a memory operand, as glibc's
+// FD_SET, FD_CLR and FD_ISSET use them: they touch no memory but their
+// operands, though the statements clobber "memory". Their memory
+// operand is read, and written where it is an output; the values they
+// compute circ does not (an approximation the report lists).
+var asmBitOps = map[string]string{
+	"btsl%1,%0":         "sets a bit of its memory operand",
+	"btrl%1,%0":         "clears a bit of its memory operand",
+	"btl%1,%2;setcb%b0": "tests a bit of its memory operand",
+}
+
 // asmParts is an asm statement taken apart.
 type asmParts struct {
 	text            string              // its instructions, unquoted
@@ -116,8 +127,13 @@ func (t *tb) asmStatement(a *cc.Asm, n cc.Node) {
 	if t.mcuAsmStatement(key, parts, n, p) {
 		return
 	}
+	if width, ok := stringStores[strings.TrimPrefix(key, "cld;")]; ok {
+		t.stringStore(parts, width, n, p)
+		return
+	}
 	effect, known := asmEffects[key]
-	if !known {
+	bitOp, isBitOp := asmBitOps[key]
+	if !known && !isBitOp {
 		for _, c := range parts.clobbers {
 			if c == "memory" {
 				t.b.fail(n, "unsupported: inline assembly %q, which may read and write any memory (it clobbers \"memory\")", parts.text)
@@ -130,7 +146,7 @@ func (t *tb) asmStatement(a *cc.Asm, n cc.Node) {
 		t.discardRead(in, p)
 	}
 	for i, out := range parts.outputs {
-		if strings.HasPrefix(parts.outCons[i], "+") {
+		if strings.HasPrefix(parts.outCons[i], "+") || isBitOp && strings.Contains(parts.outCons[i], "m") {
 			t.discardRead(out, p)
 		}
 	}
@@ -143,6 +159,9 @@ func (t *tb) asmStatement(a *cc.Asm, n cc.Node) {
 		return
 	}
 	note := "inline assembly " + strconv.Quote(parts.text) + ": its outputs hold any value"
+	if isBitOp {
+		note = "inline assembly " + strconv.Quote(parts.text) + " " + bitOp + ": its outputs hold any value"
+	}
 	for i, out := range parts.outputs {
 		if !strings.HasPrefix(parts.outCons[i], "=") && !strings.HasPrefix(parts.outCons[i], "+") {
 			t.b.fail(out, "unsupported: asm output constraint %q", parts.outCons[i])
@@ -155,5 +174,69 @@ func (t *tb) asmStatement(a *cc.Asm, n cc.Node) {
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: !known, Note: note})
 			return nil
 		})
+	}
+}
+
+// stringStores are x86's repeated string stores, by their text with
+// blanks and a leading cld removed, with the width in bytes each store
+// writes: glibc's FD_ZERO on x86 clears an fd_set with one.
+var stringStores = map[string]int64{"rep;stosb": 1, "rep;stosw": 2, "rep;stosl": 4, "rep;stosq": 8}
+
+// stringStore lowers `rep stos` of the given width: the value in the
+// accumulator ("a") stored into ECX's count of objects from EDI's
+// address on, as a memset of that many objects of EDI's pointee type,
+// which must be width bytes wide; ECX ends 0 and EDI past the last.
+// The operands are found by their registers, an input tied to an
+// output ("0") by the output's.
+func (t *tb) stringStore(parts asmParts, width int64, n cc.Node, p cfa.Pos) {
+	reg := func(c string) string { return strings.TrimLeft(c, "=+&") }
+	var val, count, dst cc.ExpressionNode
+	var countOut, dstOut cc.ExpressionNode
+	for i, out := range parts.outputs {
+		switch reg(parts.outCons[i]) {
+		case "c":
+			countOut = out
+		case "D":
+			dstOut = out
+		}
+	}
+	for i, in := range parts.inputs {
+		r := reg(parts.inCons[i])
+		if k, err := strconv.Atoi(r); err == nil && k < len(parts.outputs) {
+			r = reg(parts.outCons[k])
+		}
+		switch r {
+		case "a":
+			val = in
+		case "c":
+			count = in
+		case "D":
+			dst = in
+		}
+	}
+	text := strconv.Quote(parts.text)
+	if val == nil || count == nil || dst == nil {
+		t.b.fail(n, "unsupported: inline assembly %s without its value, count and destination in a, c and D", text)
+	}
+	elem := pointee(dst.Type())
+	k, countKnown := t.constant(count)
+	switch {
+	case elem == nil || !isInt(elem) || elem.Size() != width:
+		t.b.fail(n, "unsupported: inline assembly %s storing %d bytes at a time through %s", text, width, describeC(dst.Type()))
+	case !countKnown || k < 0 || k > maxMemCells:
+		t.b.fail(n, "unsupported: inline assembly %s with a count that is not a small constant", text)
+	}
+	v := t.snapshot(t.convert(val, t.intExpr(val), val.Type(), t.b.intType(elem)), elem, p)
+	to := t.stableValue(dst, p)
+	step := t.cellStride(elem, n)
+	for j := int64(0); j < k; j++ {
+		t.update(t.atAddr(mkBin(cfa.Add, to, num(j*step)), elem, dst), false, func(c *cfa.Var) cfa.Expr { return t.store(c, v, false, p) })
+	}
+	if countOut != nil {
+		t.update(t.lvalue(countOut), false, func(c *cfa.Var) cfa.Expr { return t.store(c, num(0), false, p) })
+	}
+	if dstOut != nil {
+		end := t.convert(dstOut, mkBin(cfa.Add, to, num(k*step)), dst.Type(), t.b.intType(dstOut.Type()))
+		t.update(t.lvalue(dstOut), false, func(c *cfa.Var) cfa.Expr { return t.store(c, end, false, p) })
 	}
 }

@@ -550,7 +550,7 @@ func inInstances(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 	if k := o.InstanceStride(); k > 1 {
 		in = mkBin(cfa.And, in, mkBin(cfa.Eq, mkBin(cfa.Mod, mkBin(cfa.Sub, addr, num(a)), num(k)), num(0)))
 	}
-	if o.Elements() {
+	if o.Elements() && o.Block == nil {
 		end := o.Base + cfa.RegionSize
 		if o.FixedLen() {
 			// An array summary (arraySummary): its tracked element is
@@ -579,6 +579,22 @@ func trackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 // a of an instance of summary o other than the tracked one.
 func untrackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 	return mkBin(cfa.And, inInstances(o, addr, a), mkBin(cfa.Ne, addr, trackedAddr(o, a)))
+}
+
+// blockStarts hold when addr is the start of the block of element
+// summary o that holds the tracked element (tracked), or of another of
+// its blocks (untracked), for a site that allocates more than once
+// (cfa.Memory). An address inside the tracked block that is not its
+// start is neither: freeing it is an error, as it is for every block
+// in the run that tracks an element of it.
+func blockStarts(o *cfa.Object, addr cfa.Expr) (tracked, untracked cfa.Expr) {
+	live := mkBin(cfa.Lt, ref(o.Instance), ref(o.Len))
+	cell := func(elem cfa.Expr) cfa.Expr { return mkBin(cfa.Add, num(o.Base), mkBin(cfa.Mul, elem, num(o.Stride))) }
+	start := cell(ref(o.Block))
+	tracked = mkBin(cfa.And, live, mkBin(cfa.Eq, addr, start))
+	inTracked := mkBin(cfa.And, live, mkBin(cfa.And, mkBin(cfa.Ge, addr, start), mkBin(cfa.Lt, addr, cell(ref(o.Len)))))
+	untracked = mkBin(cfa.And, inInstances(o, addr, o.Base), cfa.Unary{Op: cfa.Not, X: inTracked})
+	return tracked, untracked
 }
 
 // untrackedCell is the stand-in for cell l of an instance circ does not

@@ -224,14 +224,11 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 	if len(as) != nargs {
 		t.b.fail(x, "%s takes %d argument(s), got %d", name, nargs, len(as))
 	}
-	o, length := t.heapBlock(name, x, as, t.allocUse(x), p)
+	o, length := t.heapBlock(cfa.HeapObject, name, x, as, t.allocUse(x), p)
 	res := t.temp(x.Type())
 	t.choose(p,
 		arm{body: func() {
-			if length != nil {
-				t.set(o.Len, length, p)
-			}
-			t.allocated(o, res, func() {
+			t.allocated(o, res, length, func() {
 				if name == "malloc" {
 					t.indeterminate(o.Cells, "malloc: indeterminate contents", p)
 				} else if o.Summary() {
@@ -259,41 +256,70 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 		use.typ = nil
 	}
 	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
-	o, length := t.heapBlock("realloc", x, as[1:], use, p)
-	if length != nil {
-		t.b.fail(x, "unsupported: realloc of a size that is not a constant")
-	}
+	o, length := t.heapBlock(cfa.HeapObject, "realloc", x, as[1:], use, p)
 	res := t.temp(x.Type())
 	t.choose(p,
 		arm{body: func() { t.set(res, num(0), p) }},
 		arm{cond: mkBin(cfa.Eq, ptr, num(0)), body: func() {
-			t.allocated(o, res, func() { t.indeterminate(o.Cells, "realloc: indeterminate contents", p) }, p)
+			t.allocated(o, res, length, func() { t.indeterminate(o.Cells, "realloc: indeterminate contents", p) }, p)
 		}},
 		arm{cond: mkBin(cfa.Ne, ptr, num(0)), body: func() {
+			// The old contents are read into vals, whichever block
+			// ptr is; the new block starts with them where it is
+			// the one circ tracks.
+			vals := make([]*cfa.Var, len(o.Cells))
+			for j, to := range o.Cells {
+				if to.Kind != cfa.Data {
+					t.b.fail(x, "unsupported: realloc of a block holding %s", describeC(t.b.cellTyp[to]))
+				}
+				vals[j] = t.temp(t.b.cellTyp[to])
+			}
 			t.freeBlock(ptr, nodeText(as[0]), p, func(old *cfa.Object, read func(*cfa.Var) cfa.Expr) {
-				if old.Elements() {
-					t.b.fail(x, "unsupported: realloc of %s, a block of variable size", old.Name)
-				}
-				n := min(len(old.Cells), len(o.Cells))
-				for j := 0; j < n; j++ {
-					from, to := old.Cells[j], o.Cells[j]
-					switch {
-					case to.Kind != cfa.Data:
-						t.b.fail(x, "unsupported: realloc of a block holding %s", describeC(t.b.cellTyp[to]))
-					case from.Kind == cfa.Data && compatible(t.b, t.b.cellTyp[from], t.b.cellTyp[to]):
-						t.set(to, read(from), p)
-					default:
-						// The bytes of another type: a value circ
-						// does not compute (an address it loses).
-						t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: to, Pos: p, Approx: true, Note: "realloc: " + to.CName + " holds the bytes of a cell of another type"})
-					}
-				}
-				t.indeterminate(o.Cells[n:], "realloc: indeterminate contents", p)
+				t.reallocContents(old, o, vals, read, p)
 			})
-			t.allocated(o, res, func() {}, p)
+			t.allocated(o, res, length, func() {
+				for j, to := range o.Cells {
+					t.set(to, ref(vals[j]), p)
+				}
+			}, p)
 		}},
 	)
 	return unless(want, ref(res))
+}
+
+// reallocContents reads the cells of block old that realloc carries
+// over into block o, into vals (one per cell of o). Between blocks of
+// constant size, cell j is old's cell j. Where either is an element
+// summary, the cell that lands in o's tracked element is of an element
+// circ does not track: its value is any a cell of its kind may hold (old's
+// tracked element is read all the same, as the copy reads every
+// element). Cells past old's end are indeterminate.
+func (t *tb) reallocContents(old, o *cfa.Object, vals []*cfa.Var, read func(*cfa.Var) cfa.Expr, p cfa.Pos) {
+	elements := old.Elements() || o.Elements()
+	for j, to := range o.Cells {
+		k := j
+		if elements && old.Elements() {
+			k = j % len(old.Cells)
+		}
+		if k >= len(old.Cells) {
+			lo, hi := t.b.rangeOf(t.b.cellTyp[to])
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: vals[j], Lo: lo, Hi: hi, Pos: p, Note: "realloc: indeterminate contents"})
+			continue
+		}
+		from := old.Cells[k]
+		switch {
+		case from.Kind != cfa.Data || !compatible(t.b, t.b.cellTyp[from], t.b.cellTyp[to]):
+			// The bytes of another type: a value circ does not
+			// compute (an address it loses).
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: vals[j], Pos: p, Approx: true, Note: "realloc: " + to.CName + " holds the bytes of a cell of another type"})
+		case elements:
+			t.set(t.temp(t.b.cellTyp[from]), read(from), p)
+			lo, hi := t.b.rangeOf(t.b.cellTyp[to])
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: vals[j], Lo: lo, Hi: hi, Like: from, Untracked: true, Pos: p, Note: "realloc: " + to.CName + " holds a cell of an element circ does not track"})
+		default:
+			t.set(vals[j], read(from), p)
+		}
+	}
 }
 
 // heapBlock creates the heap object an allocation call x returns: size (the
@@ -301,12 +327,12 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 // after the call's position. length is nil for a constant size; for
 // another, the object is an element summary and length the number of
 // its elements, which the allocation stores in its Len.
-func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, use allocUse, p cfa.Pos) (o *cfa.Object, length cfa.Expr) {
+func (t *tb) heapBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpression, as []cc.ExpressionNode, use allocUse, p cfa.Pos) (o *cfa.Object, length cfa.Expr) {
 	size := int64(1)
 	for _, a := range as {
 		k, ok := t.constant(a)
 		if !ok {
-			return t.elementBlock(name, x, as, use, p)
+			return t.elementBlock(kind, name, x, as, use, p)
 		}
 		size *= k
 	}
@@ -314,15 +340,15 @@ func (t *tb) heapBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionN
 	// buffer of megabytes) is an element summary, as a large array is
 	// (largeDataArray).
 	if use.typ != nil && !isVoid(use.typ) && use.typ.Size() > 0 && t.b.largeData(use.typ, size/use.typ.Size(), maxCells) {
-		return t.elementBlock(name, x, as, use, p)
+		return t.elementBlock(kind, name, x, as, use, p)
 	}
-	return t.allocBlock(cfa.HeapObject, name, x, as, use, p), nil
+	return t.allocBlock(kind, name, x, as, use, p), nil
 }
 
 // elementBlock is heapBlock for a size that is not a constant: an
 // element summary of objects of type use.typ, whose length is the size
 // (evaluated as C does, in size_t) divided by theirs.
-func (t *tb) elementBlock(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, use allocUse, p cfa.Pos) (*cfa.Object, cfa.Expr) {
+func (t *tb) elementBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpression, as []cc.ExpressionNode, use allocUse, p cfa.Pos) (*cfa.Object, cfa.Expr) {
 	elem := use.typ
 	if elem == nil {
 		t.b.fail(x, "unsupported: %s whose result is not used as a typed pointer (cast it or assign it to one)", name)
@@ -341,21 +367,25 @@ func (t *tb) elementBlock(name string, x *cc.PostfixExpression, as []cc.Expressi
 			break
 		}
 	}
-	return t.elementObject(name, x, elem, use.atomic, p), length
+	return t.elementObject(kind, name, x, elem, use.atomic, p), length
 }
 
 // elementObject creates the element summary of objects of type elem an
 // allocation call x returns (elementBlock); its caller sets its length.
-func (t *tb) elementObject(name string, x *cc.PostfixExpression, elem cc.Type, atomic bool, p cfa.Pos) *cfa.Object {
+func (t *tb) elementObject(kind cfa.ObjectKind, name string, x *cc.PostfixExpression, elem cc.Type, atomic bool, p cfa.Pos) *cfa.Object {
 	oname := t.b.unique(fmt.Sprintf("%s@%s:%d", name, baseName(p.File), p.Line))
-	if t.b.summarize[oname] {
-		t.b.fail(x, "unsupported: %s, a block of variable size, is allocated more than once (in a loop, or by a thread that runs more than once)", oname)
-	}
-	return t.b.elementSummary(&cfa.Object{Name: oname, Kind: cfa.HeapObject, Pos: p, Owner: t.c}, elem, atomic, func(cs cellSpec) *local {
+	o := t.b.elementSummary(&cfa.Object{Name: oname, Kind: kind, Pos: p, Owner: t.c}, elem, atomic, func(cs cellSpec) *local {
 		l := t.b.dynamicCell(oname, cs, p, oname+cs.path)
 		t.b.atomic[l.v] = cs.atomic
 		return l
 	})
+	if t.b.summarize[oname] {
+		// Allocated more than once: its blocks one after another
+		// (cfa.Memory), the next after the counter's element.
+		o.Block = t.b.summaryVar(o, "::block")
+		t.b.heapCounts[o] = t.b.summaryVar(o, "::next")
+	}
+	return o
 }
 
 // blockLength is the number of objects of type elem in a block of size
@@ -425,16 +455,16 @@ func (t *tb) sizeValue(a cc.ExpressionNode) cfa.Expr {
 // as heapBlock does, with arbitrary contents. It never fails (circ does
 // not model stack overflow). Like an address-taken local, it stays where
 // it is after its function returns (a use then is undefined behaviour
-// circ does not check); free() of it is a runtime error, and a call
-// that runs more than once in a thread's activation (in a loop) is
-// rejected, since each run returns a new block.
+// circ does not check); free() of it is a runtime error. A call that
+// runs more than once (in a loop) returns a new block each time: its
+// blocks are a summary, as a heap site's are.
 func (t *tb) stackAlloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	if len(as) != 1 {
 		t.b.fail(x, "%s takes 1 argument, got %d", name, len(as))
 	}
-	o := t.allocBlock(cfa.StackObject, "alloca", x, as, t.allocUse(x), p)
+	o, length := t.heapBlock(cfa.StackObject, "alloca", x, as, t.allocUse(x), p)
 	res := t.temp(x.Type())
-	t.allocated(o, res, func() { t.indeterminate(o.Cells, "alloca: indeterminate contents", p) }, p)
+	t.allocated(o, res, length, func() { t.indeterminate(o.Cells, "alloca: indeterminate contents", p) }, p)
 	return unless(want, ref(res))
 }
 
@@ -489,18 +519,16 @@ func (t *tb) allocBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpressio
 		return l
 	})
 	if t.b.summarize[oname] {
-		if name == "realloc" {
-			t.b.fail(x, "unsupported: %s runs more than once (circ summarizes malloc and calloc, not realloc)", oname)
-		}
 		t.b.heapSummary(o)
 	}
 	return o
 }
 
-// summarizeHeap records that heap object o needs a summary (why says
-// what it does), for the next lowering pass.
+// summarizeHeap records that the block o, of an allocation site (heap
+// or alloca), needs a summary (why says what it does), for the next
+// lowering pass.
 func (b *builder) summarizeHeap(o *cfa.Object, why string) {
-	if o.Kind != cfa.HeapObject || b.summarize[o.Name] {
+	if o.Kind != cfa.HeapObject && o.Kind != cfa.StackObject || b.allocEdges[o] == nil || b.summarize[o.Name] {
 		b.failAt(o.Pos, "unsupported: %s %s (circ cannot summarize it)", o.Name, why)
 	}
 	b.resummarize = append(b.resummarize, o.Name)
@@ -523,16 +551,23 @@ func (b *builder) summaryVar(o *cfa.Object, suffix string) *cfa.Var {
 }
 
 // allocated sets res to block o's address, runs init on it, and records
-// the edge that allocates it. A summary's block is the instance its
-// counter gives; init runs on the tracked one only (the others' cells
-// hold any value when read).
-func (t *tb) allocated(o *cfa.Object, res *cfa.Var, init func(), p cfa.Pos) {
+// the edge that allocates it; length is an element summary's length in
+// elements (nil for a block of constant size). A summary's block is the
+// instance its counter gives; init runs on the tracked one only (the
+// others' cells hold any value when read).
+func (t *tb) allocated(o *cfa.Object, res *cfa.Var, length cfa.Expr, init func(), p cfa.Pos) {
 	from := len(t.c.Edges)
 	count := t.b.heapCounts[o]
-	if count == nil {
+	switch {
+	case count == nil:
+		if length != nil {
+			t.set(o.Len, length, p)
+		}
 		t.set(res, num(o.Base), p)
 		init()
-	} else {
+	case o.Elements():
+		t.allocatedBlock(o, res, count, length, init, p)
+	default:
 		// The guards compare res itself with the tracked block's
 		// address: the predicates refinement needs are then about
 		// the pointer the program holds.
@@ -549,6 +584,32 @@ func (t *tb) allocated(o *cfa.Object, res *cfa.Var, init func(), p cfa.Pos) {
 	if t.b.allocEdges[o] == nil {
 		t.b.allocEdges[o] = t.c.Edges[from]
 	}
+}
+
+// allocatedBlock allocates the next block of length elements of element
+// summary o, whose site allocates more than once (cfa.Memory): it starts
+// at element next, the site's counter, which moves past it and a gap of
+// any size. Where the block holds the tracked element, Len becomes its
+// end and Block its start, and init runs.
+func (t *tb) allocatedBlock(o *cfa.Object, res, next *cfa.Var, length cfa.Expr, init func(), p cfa.Pos) {
+	n := t.snapshot(length, nil, p)
+	start, gap := t.temp(nil), t.temp(nil)
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: gap, Lo: num(1), Pos: p, Note: "the space before the next block of " + o.Name})
+	t.atomic(nil, p, "allocation", func() {
+		t.set(start, ref(next), p)
+		t.set(next, mkBin(cfa.Add, ref(start), mkBin(cfa.Add, n, ref(gap))), p)
+	})
+	t.set(res, mkBin(cfa.Add, num(o.Base), mkBin(cfa.Mul, ref(start), num(o.Stride))), p)
+	end := mkBin(cfa.Add, ref(start), n)
+	holds := mkBin(cfa.And, mkBin(cfa.Le, ref(start), ref(o.Instance)), mkBin(cfa.Lt, ref(o.Instance), end))
+	t.choose(p,
+		arm{cond: holds, body: func() {
+			t.set(o.Len, end, p)
+			t.set(o.Block, ref(start), p)
+			init()
+		}},
+		arm{cond: cfa.Unary{Op: cfa.Not, X: holds}, body: func() {}},
+	)
 }
 
 // zero sets the data cells to 0.

@@ -278,6 +278,11 @@ func (t *tb) memCellsOf(name string, a cc.ExpressionNode, n cc.Node, size int64,
 	return out, partial
 }
 
+// maxUnrolledBytes bounds the bytes of a buffer that memset and memcpy
+// write one edge each; more are a loop (a program's 8 KB buffer,
+// inlined many times, would be hundreds of thousands of edges).
+const maxUnrolledBytes = 1024
+
 // maxMemCells bounds the cells one memset or memcpy may cover: each is
 // an access of its own (a real program clears a struct of thousands).
 const maxMemCells = maxCells
@@ -303,8 +308,9 @@ func (t *tb) memset(to, fill, n cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	if fill != nil {
 		c, known = intValue(fill.Value())
 	}
-	if _, ok := t.constant(n); !ok && byteType(t.bufferType(to)) {
-		// A byte buffer of a size known at run time: byte by byte.
+	if k, ok := t.constant(n); (!ok || k > maxUnrolledBytes) && byteType(t.bufferType(to)) {
+		// A byte buffer of a size known at run time, or a large one:
+		// byte by byte, in a loop.
 		dst := t.stableValue(to, p)
 		var val cfa.Expr = num(0)
 		if fill != nil {
@@ -469,27 +475,39 @@ func byteFill(c int64, typ cc.Type) (int64, bool) {
 // memcpy copies cell by cell: all reads first, then all writes, which
 // is also right for memmove's overlapping objects.
 func (t *tb) memcpy(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
-	if _, ok := t.constant(as[2]); !ok {
+	if k, ok := t.constant(as[2]); !ok || k > maxUnrolledBytes && byteType(t.bufferType(as[0])) && byteType(t.bufferType(as[1])) {
 		return t.memcpyBytes(name, x, as, p)
 	}
-	cells, _ := t.memCells(name, as[0], as[2], false)
-	src, _ := t.memCells(name, as[1], as[2], false)
-	if len(src) != len(cells) {
-		t.b.fail(x, "unsupported: %s between objects of different types", name)
+	cells, dstPartial := t.memCells(name, as[0], as[2], true)
+	src, srcPartial := t.memCells(name, as[1], as[2], true)
+	exact := dstPartial == 0 && srcPartial == 0 && len(src) == len(cells)
+	for j := range src {
+		exact = exact && compatible(t.b, src[j].typ, cells[j].typ)
 	}
 	dst := t.stableValue(as[0], p)
 	from := t.stableValue(as[1], p)
-	vals := make([]cfa.Expr, len(cells))
+	vals := make([]cfa.Expr, len(src))
 	for j, cs := range src {
-		if !compatible(t.b, cs.typ, cells[j].typ) {
-			t.b.fail(x, "unsupported: %s between objects of different types", name)
-		}
 		v := t.load(t.atAddr(mkBin(cfa.Add, from, num(int64(j))), cs.typ, as[1]))
 		vals[j] = t.snapshot(v, cs.typ, p)
 	}
 	for j, cs := range cells {
 		lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
-		t.update(lv, false, func(v *cfa.Var) cfa.Expr { return t.store(v, t.fit(x, v, vals[j], src[j].typ), false, p) })
+		if exact {
+			t.update(lv, false, func(v *cfa.Var) cfa.Expr { return t.store(v, t.fit(x, v, vals[j], src[j].typ), false, p) })
+			continue
+		}
+		// Bytes of cells of another type (an address's four bytes
+		// into a long): what they make circ does not compute. An
+		// address made so would be one circ loses.
+		if isPtr(cs.typ) {
+			t.b.fail(x, "unsupported: %s between objects of different types, into %s", name, describeC(cs.typ))
+		}
+		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
+			lo, hi := t.b.rangeOf(cs.typ)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: name + ": " + v.CName + " holds bytes of cells of another type"})
+			return nil
+		})
 	}
 	return dst
 }

@@ -224,6 +224,12 @@ var libcFuncs = map[string]libcFunc{
 	"bind":           {args: []libcArg{argInt, argBytesIn, argCount}},
 	"connect":        {args: []libcArg{argInt, argBytesIn, argCount}},
 	"listen":         {args: []libcArg{argInt, argInt}},
+	"shutdown":       {args: []libcArg{argInt, argInt}},
+	"getsockopt":     {args: []libcArg{argInt, argInt, argInt, argObjOut, argObjInOut}},
+	"inet_pton":      {args: []libcArg{argInt, argString, argBytesOut}},
+	"dup":            {args: []libcArg{argInt}},
+	"dup2":           {args: []libcArg{argInt, argInt}},
+	"gettimeofday":   {args: []libcArg{argObjOut, argObjOut}},
 
 	// dirent.h and sys/stat.h. A DIR is the library's, like a FILE;
 	// readdir's entry is storage the next readdir of the same stream
@@ -661,9 +667,14 @@ func (t *tb) touchObject(c *libcCall, i int, how objectTouch) {
 	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
 }
 
-// objectCells lays out the object argument i points to.
+// objectCells lays out the object argument i points to: of the type it
+// is declared with, or, through a void pointer, of the type the cast
+// to void converts from (getsockopt's (void *)&err).
 func (c *libcCall) objectCells(i int) []cellSpec {
 	typ := pointee(c.as[i].Type())
+	if typ == nil || isVoid(typ) {
+		typ = pointee(c.t.typedSource(c.as[i]).Type())
+	}
 	if typ == nil || isVoid(typ) {
 		c.t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
 	}
@@ -958,11 +969,10 @@ func (t *tb) duplicate(c *libcCall, i int, k *cfa.Var, res *cfa.Var) {
 	p := c.p
 	elem := c.charType(i)
 	size := t.snapshot(mkBin(cfa.Add, ref(k), num(1)), nil, p)
-	o := t.elementObject(c.name, c.x, elem, false, p)
+	o := t.elementObject(cfa.HeapObject, c.name, c.x, elem, false, p)
 	t.choose(p,
 		arm{body: func() {
-			t.set(o.Len, size, p)
-			t.allocated(o, res, func() {}, p)
+			t.allocated(o, res, size, func() {}, p)
 			t.walkChars(charWalk{src: c.vals[i], srcN: c.as[i], dst: ref(res), dstN: c.x, elem: elem, limit: size}, p)
 		}},
 		arm{body: func() { t.set(res, num(0), p) }},

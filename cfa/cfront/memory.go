@@ -1026,27 +1026,38 @@ const minHandleSummary = 6
 // summaryCells cells: a char buffer of a real program) is such a summary
 // too: it tracks one element, any of them, whose cells are race targets
 // (buf[*]), and a read of another yields any value.
-func (b *builder) handleArray(d *cc.Declarator) (*cc.ArrayType, bool) {
+// It returns the type of the summary's elements and their number.
+func (b *builder) handleArray(d *cc.Declarator) (elem cc.Type, n int64, ok bool) {
 	at, ok := d.Type().(*cc.ArrayType)
 	if !ok || at.IsVLA() || at.IsIncomplete() || d.HasInitializer() || d.IsThreadLocal() {
-		return nil, false
+		return nil, 0, false
 	}
-	if b.largeDataArray(at) {
-		return at, true
+	if elem, n, ok := b.largeDataArray(at); ok {
+		return elem, n, true
 	}
 	if at.Len() < minHandleSummary || (b.handlesApart && at.Len() <= MaxHandlesApart) {
-		return nil, false
+		return nil, 0, false
 	}
 	k, bad := b.classify(at.Elem())
-	return at, bad == "" && k == cfa.Handle
+	return at.Elem(), at.Len(), bad == "" && k == cfa.Handle
 }
 
 // largeDataArray reports whether array type at has more than
-// summaryCells cells, elements of at most summaryCells cells, and only data cells (no
-// synchronization object, handle or atomic object, whose summaries
-// circ does not model).
-func (b *builder) largeDataArray(at *cc.ArrayType) bool {
-	return b.largeData(at.Elem(), at.Len(), summaryCells)
+// summaryCells cells, elements of at most summaryCells cells, and only
+// data cells (no synchronization object, handle or atomic object, whose
+// summaries circ does not model). An array of arrays whose rows are
+// larger (char buf[9][8193]) is one of their elements, row after row:
+// elem and n are the summary's element type and their number.
+func (b *builder) largeDataArray(at *cc.ArrayType) (elem cc.Type, n int64, ok bool) {
+	elem, n = at.Elem(), at.Len()
+	for {
+		row, isRow := elem.(*cc.ArrayType)
+		if k, bad := b.cellCount(elem); !isRow || bad != "" || k <= summaryCells || row.IsVLA() || row.IsIncomplete() || row.Len() <= 0 {
+			break
+		}
+		elem, n = row.Elem(), n*row.Len()
+	}
+	return elem, n, b.largeData(elem, n, summaryCells)
 }
 
 // largeData reports whether count objects of type elem make more than
@@ -1072,8 +1083,17 @@ func (b *builder) largeData(elem cc.Type, count, limit int64) bool {
 // which runs once, so that its summary's tracked element, chosen when
 // main starts, is one element of one array.
 func (t *tb) summarizes(d *cc.Declarator) bool {
-	_, ok := t.b.handleArray(d)
-	return ok && (t.b.isFileScope(d) || d.IsStatic() || d.IsExtern() || t == t.b.mainTB)
+	if _, _, ok := t.b.handleArray(d); !ok {
+		return false
+	}
+	if t.b.isFileScope(d) || d.IsStatic() || d.IsExtern() || t == t.b.mainTB {
+		return true
+	}
+	// A large buffer of another thread: each thread's own while it
+	// does not escape (privatize), the tracked element one index for
+	// all of them.
+	_, _, large := t.b.largeDataArray(d.Type().(*cc.ArrayType))
+	return large
 }
 
 // elementSummary lays out o as an element summary of objects of type
@@ -1093,16 +1113,16 @@ func (b *builder) elementSummary(o *cfa.Object, elem cc.Type, atomic bool, mk fu
 // of d has no members, so that every element access goes through its
 // address.
 func (b *builder) arraySummary(d *cc.Declarator, o *cfa.Object, mk func(cs cellSpec) *local) *local {
-	at, _ := b.handleArray(d)
-	b.elementSummary(o, at.Elem(), b.isAtomicObject(d), mk)
-	o.Len.Init = at.Len()
+	elem, n, _ := b.handleArray(d)
+	b.elementSummary(o, elem, b.isAtomicObject(d), mk)
+	o.Len.Init = n
 	return &local{typ: d.Type(), obj: o}
 }
 
 // staticObject creates a variable of static storage that lives in
 // memory, each cell from its constant initializer.
 func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.Initializer) *local {
-	if _, ok := b.handleArray(d); ok {
+	if _, _, ok := b.handleArray(d); ok {
 		key := b.objKey(d)
 		b.placing = key
 		defer func() { b.placing = nil }()

@@ -121,6 +121,13 @@ func (t *tb) choice(site *derefSite, targets []int64, msg string) {
 func (s *derefSite) extend(a int64) {
 	s.cells[a] = true
 	o, _ := s.t.b.prog.Memory.Find(a)
+	if o != nil && s.typ == nil && o.Block != nil {
+		// free() of a block of a site that allocates more than once.
+		tracked, untracked := blockStarts(o, s.addr)
+		s.arm(tracked, a, func() { s.body(a) })
+		s.arm(untracked, a, func() { s.untracked(a) })
+		return
+	}
 	if o == nil || !o.Summary() || (s.typ == nil && o.Elements()) {
 		// free() of an element summary takes its start: the whole
 		// block.

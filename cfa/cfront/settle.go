@@ -257,6 +257,9 @@ func (b *builder) prune(r *pointsto.Result) {
 				continue
 			}
 			switch o, _ := b.prog.Memory.Find(a); {
+			case o.Block != nil && s.typ == nil:
+				tracked, untracked := blockStarts(o, s.addr)
+				none = mkBin(cfa.And, none, cfa.Unary{Op: cfa.Not, X: mkBin(cfa.Or, tracked, untracked)})
 			case o.Elements() && s.typ != nil:
 				// The tracked element past the block's end is an error.
 				covered := mkBin(cfa.Or, trackedGuard(o, s.addr, a), untrackedGuard(o, s.addr, a))
@@ -278,26 +281,21 @@ func (b *builder) privatize(r *pointsto.Result) {
 	mem := b.prog.Memory
 	owned := map[*cfa.Object]bool{}
 	for _, o := range mem.Objects {
-		if o.Kind == cfa.StackObject && o.Elements() && (o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
-			// summarizes holds for main's locals only.
-			b.failAt(o.Pos, "unsupported: %s, an array summary, belongs to a thread that runs more than once", o.Name)
-		}
 		if o.Owner == nil || !(o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
 			continue
 		}
-		// A block of variable size each thread allocates once is
-		// that thread's alone while it does not escape: its tracked
-		// element and length become the template's locals.
-		if o.Summary() && !(o.Kind == cfa.HeapObject && o.Elements()) {
+		// A block of variable size each thread allocates once, or a
+		// large buffer on its stack (summarizes), is that thread's
+		// alone while it does not escape: its cells and length become
+		// the template's locals; the tracked element is one index for
+		// every thread's.
+		if o.Summary() && !(o.Elements() && o.Block == nil && (b.allocEdges[o] != nil || o.Kind == cfa.StackObject)) {
 			continue
 		}
 		owned[o] = true
 	}
 	for o, e := range b.allocEdges {
-		if o.Elements() && o.Owner.OnCycle(e) {
-			b.failAt(o.Pos, "unsupported: %s, a block of variable size, is allocated in a loop", o.Name)
-		}
-		if !o.Summary() && o.Owner.OnCycle(e) {
+		if (!o.Summary() || o.Elements() && o.Block == nil) && o.Owner.OnCycle(e) {
 			b.summarizeHeap(o, "allocates in a loop")
 			delete(owned, o)
 		}
@@ -369,10 +367,7 @@ func (b *builder) privatize(r *pointsto.Result) {
 			continue
 		}
 		if why := escaped[o]; why != "" {
-			if o.Elements() {
-				b.failAt(o.Pos, "unsupported: %s, a block of variable size, is shared between threads of %s, which can run more than once (%s; circ does not summarize blocks of variable size)", o.Name, o.Owner.Name, why)
-			}
-			if o.Kind == cfa.HeapObject {
+			if b.allocEdges[o] != nil {
 				b.summarizeHeap(o, "is shared between threads of "+o.Owner.Name+", which can run more than once")
 				continue
 			}

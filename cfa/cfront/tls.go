@@ -126,7 +126,7 @@ func (t *tb) tlsPrologue() {
 			t.set(in.v, num(in.init), p)
 			continue
 		}
-		t.allocated(in.obj, in.v, func() {
+		t.allocated(in.obj, in.v, nil, func() {
 			if len(in.obj.Cells) == 1 {
 				t.set(in.obj.Cells[0], num(in.init), p)
 			} else {
