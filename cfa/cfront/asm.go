@@ -236,7 +236,15 @@ func (t *tb) stringStore(parts asmParts, width int64, n cc.Node, p cfa.Pos) {
 		t.update(t.lvalue(countOut), false, func(c *cfa.Var) cfa.Expr { return t.store(c, num(0), false, p) })
 	}
 	if dstOut != nil {
-		end := t.convert(dstOut, mkBin(cfa.Add, to, num(k*step)), dst.Type(), t.b.intType(dstOut.Type()))
-		t.update(t.lvalue(dstOut), false, func(c *cfa.Var) cfa.Expr { return t.store(c, end, false, p) })
+		// EDI ends past the last store: an address, which an output
+		// narrower than a pointer (glibc's int __d1) cannot hold.
+		t.update(t.lvalue(dstOut), false, func(c *cfa.Var) cfa.Expr {
+			if isPtr(dstOut.Type()) || 8*int(dstOut.Type().Size()) >= pointerBits(t.b.ast) {
+				return t.store(c, mkBin(cfa.Add, to, num(k*step)), false, p)
+			}
+			lo, hi := t.b.rangeOf(dstOut.Type())
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: c, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "inline assembly " + text + ": an address in a narrower integer"})
+			return nil
+		})
 	}
 }

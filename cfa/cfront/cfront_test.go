@@ -165,6 +165,8 @@ func TestSemantics(t *testing.T) {
 		{"initializers-convert", "unsigned char c = 511; signed char s = 128; int g;", "unsigned short h = -1; g = h;", map[string]int64{"c": 255, "s": -128, "g": 65535}, false},
 		{"case-label-converts", "unsigned u; int g;", "u = 4294967295u; switch (u) { case -1: g = 1; break; default: g = 2; }", map[string]int64{"g": 1}, false},
 		{"shadow", "int g;", "int x = 1; { int x = 2; g = x; } g += x;", map[string]int64{"g": 3}, false},
+		// glibc's FD_ZERO on x86: a repeated string store of the accumulator.
+		{"rep-stos", "int set[4] = {1, 2, 3, 4}; int tail = 5; int d0, d1;", `__asm__ volatile("cld; rep; stosl" : "=c"(d0), "=D"(d1) : "a"(0), "0"(4), "1"(&set[0]) : "memory");`, map[string]int64{"set[0]": 0, "set[3]": 0, "tail": 5, "d0": 0}, false},
 		// cc/v4 declares these parameters in main's block (protoscope.go).
 		{"prototype-scope", "int (*f)(double); void (*h)(double, double); int g, k;", "int offset = 3; f = (int (*)(double offset))0; h = (void (*)(double offset, double c))0; g = (f == 0) + offset; k = sizeof(int (*)(int n, int a[n]));", map[string]int64{"g": 4, "k": 8}, false},
 	}
@@ -686,5 +688,51 @@ func TestHavocRangesFitTheirVariables(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBlocksOfSitesThatAllocateMoreThanOnce: a site that allocates
+// blocks of a size known only at run time more than once (strdup in a
+// loop, alloca in a loop, realloc growth) is accepted as one summary of
+// its blocks (cfa.Object.Block); blocks a thread that runs more than
+// once keeps to itself are its locals; an array of large rows is a
+// summary of its scalars.
+func TestBlocksOfSitesThatAllocateMoreThanOnce(t *testing.T) {
+	const loop = "extern int __VERIFIER_nondet_int(void);\n"
+	tests := []struct {
+		name, src, object string
+		private           bool // the blocks' cells are locals of their thread
+	}{
+		{"strdup in a loop", loop + "#include <string.h>\nchar *last;\nint main(void) {\n  while (__VERIFIER_nondet_int())\n    last = strdup(\"x\");\n  return 0;\n}\n", "strdup@t.c:6", false},
+		{"realloc growth", loop + "#include <stdlib.h>\nint *a; int n;\nint main(void) {\n  while (__VERIFIER_nondet_int()) {\n    int *g = realloc(a, sizeof(int) * (n + 1));\n    if (!g) break;\n    a = g; a[n++] = 1;\n  }\n  return 0;\n}\n", "realloc@t.c:6", false},
+		{"malloc in unboundedly many threads, shared", "#include <pthread.h>\n#include <stdlib.h>\nint *g;\nvoid *w(void *a) {\n  g = malloc(__VERIFIER_nondet_int() * sizeof(int));\n  return 0;\n}\nint main(void) {\n  pthread_t h;\n  while (1) pthread_create(&h, 0, w, 0);\n}\n", "malloc@t.c:5", false},
+		{"alloca in a worker's loop", loop + "#include <alloca.h>\n#include <pthread.h>\nvoid *w(void *arg) {\n  while (__VERIFIER_nondet_int()) {\n    char *b = alloca(__VERIFIER_nondet_int() & 7);\n    b[0] = 1;\n  }\n  return 0;\n}\nint main(void) {\n  pthread_t t1, t2;\n  pthread_create(&t1, 0, w, 0);\n  pthread_create(&t2, 0, w, 0);\n  return 0;\n}\n", "alloca@t.c:6", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, tc.src)
+			var o *cfa.Object
+			for _, x := range p.Memory.Objects {
+				if x.Name == tc.object {
+					o = x
+				}
+			}
+			if o == nil || o.Block == nil || !o.Elements() {
+				t.Fatalf("no summary of the blocks of %s: %+v", tc.object, o)
+			}
+			if private := !o.Cells[0].Global; private != tc.private {
+				t.Errorf("%s's cells private = %v, want %v", tc.object, private, tc.private)
+			}
+		})
+	}
+	p := mustParse(t, "char rows[9][8193];\nint main(void) {\n  rows[3][17] = 1;\n  return rows[8][8192];\n}\n")
+	o := p.Memory.Objects[0]
+	for _, x := range p.Memory.Objects {
+		if x.Name == "rows" {
+			o = x
+		}
+	}
+	if o.Name != "rows" || o.Stride != 1 || o.Len.Init != 9*8193 {
+		t.Errorf("rows: stride %d, length %v, want a summary of 9*8193 chars", o.Stride, o.Len)
 	}
 }

@@ -284,12 +284,12 @@ func (b *builder) privatize(r *pointsto.Result) {
 		if o.Owner == nil || !(o.Owner.Mult.Unbounded || o.Owner.Mult.Count > 1) {
 			continue
 		}
-		// A block of variable size each thread allocates once, or a
-		// large buffer on its stack (summarizes), is that thread's
-		// alone while it does not escape: its cells and length become
-		// the template's locals; the tracked element is one index for
-		// every thread's.
-		if o.Summary() && !(o.Elements() && o.Block == nil && (b.allocEdges[o] != nil || o.Kind == cfa.StackObject)) {
+		// The blocks of variable size a thread allocates, or a large
+		// buffer on its stack (summarizes), are that thread's alone
+		// while they do not escape: their cells, length and counter
+		// become the template's locals; the tracked element is one
+		// index for every thread's.
+		if o.Summary() && !(o.Elements() && (b.allocEdges[o] != nil || o.Kind == cfa.StackObject)) {
 			continue
 		}
 		owned[o] = true
@@ -367,6 +367,9 @@ func (b *builder) privatize(r *pointsto.Result) {
 			continue
 		}
 		if why := escaped[o]; why != "" {
+			if o.Block != nil {
+				continue // a summary of every thread's blocks already
+			}
 			if b.allocEdges[o] != nil {
 				b.summarizeHeap(o, "is shared between threads of "+o.Owner.Name+", which can run more than once")
 				continue
@@ -380,6 +383,13 @@ func (b *builder) privatize(r *pointsto.Result) {
 		if o.Elements() {
 			o.Len.Global = false
 			o.Owner.Locals = append(o.Owner.Locals, o.Len)
+		}
+		if o.Block != nil {
+			// Each thread's blocks are its own, numbered from 0.
+			for _, v := range []*cfa.Var{o.Block, b.heapCounts[o]} {
+				v.Global = false
+				o.Owner.Locals = append(o.Owner.Locals, v)
+			}
 		}
 	}
 	// A private synchronization object's derived state is private too.

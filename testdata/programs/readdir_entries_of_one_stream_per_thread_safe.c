@@ -3,6 +3,9 @@
 // one stream, and no location is shared unprotected.
 // expect svcomp: entries=safe
 // expect circ: entries=safe
+// expect-explicit svcomp: entries=unknown
+// expect-explicit circ: entries=unknown
+// explicit-max-states: 50000
 #include <dirent.h>
 #include <pthread.h>
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
