@@ -356,10 +356,6 @@ func TestCLIBadFiles(t *testing.T) {
 			[]string{"unsupported", "wide string"}},
 		{"complex", "#include <pthread.h>\n_Complex double y;\nvoid *thr(void *arg) { y = 1.5; return 0; }\n" + spawn + "y = 2.0; return 0; }\n",
 			[]string{"unsupported", "complex"}},
-		{"realloc-in-loop", "#include <pthread.h>\n#include <stdlib.h>\nint *x;\nvoid *thr(void *arg) { return 0; }\n" + spawn + "while (1) x = realloc(x, sizeof(int)); }\n",
-			[]string{"unsupported", "realloc", "more than once"}},
-		{"realloc-variable-size", "#include <pthread.h>\n#include <stdlib.h>\nint *x, n = 8;\nvoid *thr(void *arg) { return 0; }\n" + spawn + "x = malloc(sizeof(int)); x = realloc(x, n); return 0; }\n",
-			[]string{"unsupported", "realloc", "not a constant"}},
 		{"recursion", "int f(int *p) { return *p ? f(p) : 0; }\nint g;\nint main(void) { return f(&g); }\n", []string{"recursi", "pointer"}},
 	}
 	for _, tt := range tests {
