@@ -41,11 +41,10 @@ import (
 // any size (Block): its elements are numbered across its blocks, the
 // tracked one may be any of them, Len is the end of the block holding
 // it and Block that block's first element. An access past a block's end
-// lands in a gap in some run, where it is an error. Such a site's
-// region has no end: the gaps may be of any size. Only a run with gaps
-// larger than they need be takes its blocks past 2^47 cells, to
-// addresses other regions use (where Find names them wrongly); every
-// behaviour of such a run is one of a run with smaller gaps. Each element summary has a region of its own,
+// lands in a gap in some run, where it is an error. circ considers the
+// runs whose blocks at one site fit its region together (2^47 cells,
+// freed ones included): a run that allocates more at one site is not
+// covered. Each element summary has a region of its own,
 // RegionSize cells from a multiple of RegionSize at RegionBase or above,
 // larger than any block a 64-bit machine can allocate. An array summary
 // (an array of thread handles the front end summarizes) is an element
@@ -121,8 +120,10 @@ type Object struct {
 	// Block is, for an element summary whose site allocates more
 	// than once, the first element of the block holding the tracked
 	// element (valid while the tracked element is below Len); nil
-	// otherwise.
-	Block *Var
+	// otherwise. Starts is 1 once a block starting at the tracked
+	// element is allocated: free of that element's address is then
+	// free of a block, and otherwise an error.
+	Block, Starts *Var
 }
 
 // Instances are the variables choosing the tracked instance of each

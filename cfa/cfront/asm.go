@@ -198,6 +198,8 @@ func (t *tb) stringStore(parts asmParts, width int64, n cc.Node, p cfa.Pos) {
 			countOut = out
 		case "D":
 			dstOut = out
+		default:
+			t.b.fail(out, "unsupported: inline assembly %s with an output outside c and D", strconv.Quote(parts.text))
 		}
 	}
 	for i, in := range parts.inputs {

@@ -725,7 +725,18 @@ func TestBlocksOfSitesThatAllocateMoreThanOnce(t *testing.T) {
 			}
 		})
 	}
-	p := mustParse(t, "char rows[9][8193];\nint main(void) {\n  rows[3][17] = 1;\n  return rows[8][8192];\n}\n")
+	// A worker's large buffer is its own; its length stays the
+	// array's constant.
+	p := mustParse(t, "#include <pthread.h>\nint g;\nvoid *w(void *a) {\n  char buf[100000];\n  buf[5] = 1;\n  g = buf[5];\n  return 0;\n}\nint main(void) {\n  pthread_t t1, t2;\n  pthread_create(&t1, 0, w, 0);\n  pthread_create(&t2, 0, w, 0);\n  return 0;\n}\n")
+	for _, x := range p.Memory.Objects {
+		if x.Elements() && x.Cells[0].Global {
+			t.Errorf("%s: a worker's buffer is shared", x.Name)
+		}
+		if x.Elements() && (!x.Len.Global || x.Len.Init != 100000) {
+			t.Errorf("%s: length %v (global %v), want the constant 100000", x.Name, x.Len.Init, x.Len.Global)
+		}
+	}
+	p = mustParse(t, "char rows[9][8193];\nint main(void) {\n  rows[3][17] = 1;\n  return rows[8][8192];\n}\n")
 	o := p.Memory.Objects[0]
 	for _, x := range p.Memory.Objects {
 		if x.Name == "rows" {

@@ -508,7 +508,7 @@ func (b *builder) externPrologue() {
 			t.indeterminate(o.Cells, "the chars of the library's strings", p)
 		}
 		switch {
-		case o.Kind == cfa.HeapObject && o.Summary():
+		case (o.Kind == cfa.HeapObject || o.Kind == cfa.StackObject) && o.Summary() && !o.FixedLen():
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: o.Instance, Lo: num(0), Pos: p, Note: "the block of " + o.Name + " circ tracks"})
 		}
 	}
@@ -550,7 +550,7 @@ func inInstances(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 	if k := o.InstanceStride(); k > 1 {
 		in = mkBin(cfa.And, in, mkBin(cfa.Eq, mkBin(cfa.Mod, mkBin(cfa.Sub, addr, num(a)), num(k)), num(0)))
 	}
-	if o.Elements() && o.Block == nil {
+	if o.Elements() {
 		end := o.Base + cfa.RegionSize
 		if o.FixedLen() {
 			// An array summary (arraySummary): its tracked element is
@@ -586,14 +586,17 @@ func untrackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 // its blocks (untracked), for a site that allocates more than once
 // (cfa.Memory). An address inside the tracked block that is not its
 // start is neither: freeing it is an error, as it is for every block
-// in the run that tracks an element of it.
+// in the run that tracks an element of it; so is the tracked element's
+// address where no block starts there (a gap, one past a block), an
+// error in the run that tracks the element at any such address.
 func blockStarts(o *cfa.Object, addr cfa.Expr) (tracked, untracked cfa.Expr) {
 	live := mkBin(cfa.Lt, ref(o.Instance), ref(o.Len))
 	cell := func(elem cfa.Expr) cfa.Expr { return mkBin(cfa.Add, num(o.Base), mkBin(cfa.Mul, elem, num(o.Stride))) }
 	start := cell(ref(o.Block))
 	tracked = mkBin(cfa.And, live, mkBin(cfa.Eq, addr, start))
 	inTracked := mkBin(cfa.And, live, mkBin(cfa.And, mkBin(cfa.Ge, addr, start), mkBin(cfa.Lt, addr, cell(ref(o.Len)))))
-	untracked = mkBin(cfa.And, inInstances(o, addr, o.Base), cfa.Unary{Op: cfa.Not, X: inTracked})
+	noStart := mkBin(cfa.And, mkBin(cfa.Eq, addr, cell(ref(o.Instance))), mkBin(cfa.Eq, ref(o.Starts), num(0)))
+	untracked = mkBin(cfa.And, inInstances(o, addr, o.Base), cfa.Unary{Op: cfa.Not, X: mkBin(cfa.Or, inTracked, noStart)})
 	return tracked, untracked
 }
 

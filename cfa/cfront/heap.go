@@ -315,7 +315,7 @@ func (t *tb) reallocContents(old, o *cfa.Object, vals []*cfa.Var, read func(*cfa
 		case elements:
 			t.set(t.temp(t.b.cellTyp[from]), read(from), p)
 			lo, hi := t.b.rangeOf(t.b.cellTyp[to])
-			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: vals[j], Lo: lo, Hi: hi, Like: from, Untracked: true, Pos: p, Note: "realloc: " + to.CName + " holds a cell of an element circ does not track"})
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: vals[j], Lo: lo, Hi: hi, Like: from, Untracked: true, Pos: p, Approx: true, Note: "realloc: " + to.CName + " holds a cell of an element circ does not track"})
 		default:
 			t.set(vals[j], read(from), p)
 		}
@@ -383,6 +383,7 @@ func (t *tb) elementObject(kind cfa.ObjectKind, name string, x *cc.PostfixExpres
 		// Allocated more than once: its blocks one after another
 		// (cfa.Memory), the next after the counter's element.
 		o.Block = t.b.summaryVar(o, "::block")
+		o.Starts = t.b.summaryVar(o, "::starts")
 		t.b.heapCounts[o] = t.b.summaryVar(o, "::next")
 	}
 	return o
@@ -590,7 +591,8 @@ func (t *tb) allocated(o *cfa.Object, res *cfa.Var, length cfa.Expr, init func()
 // summary o, whose site allocates more than once (cfa.Memory): it starts
 // at element next, the site's counter, which moves past it and a gap of
 // any size. Where the block holds the tracked element, Len becomes its
-// end and Block its start, and init runs.
+// end and Block its start, and init runs; where it starts there, Starts
+// is set. Blocks that would outgrow the site's region end the run.
 func (t *tb) allocatedBlock(o *cfa.Object, res, next *cfa.Var, length cfa.Expr, init func(), p cfa.Pos) {
 	n := t.snapshot(length, nil, p)
 	start, gap := t.temp(nil), t.temp(nil)
@@ -599,7 +601,13 @@ func (t *tb) allocatedBlock(o *cfa.Object, res, next *cfa.Var, length cfa.Expr, 
 		t.set(start, ref(next), p)
 		t.set(next, mkBin(cfa.Add, ref(start), mkBin(cfa.Add, n, ref(gap))), p)
 	})
+	// Only runs whose blocks fit the region (cfa.Memory).
+	t.add(&cfa.Edge{Kind: cfa.Assume, Cond: mkBin(cfa.Le, mkBin(cfa.Mul, ref(next), num(o.Stride)), num(cfa.RegionSize)), Pos: p})
 	t.set(res, mkBin(cfa.Add, num(o.Base), mkBin(cfa.Mul, ref(start), num(o.Stride))), p)
+	t.choose(p,
+		arm{cond: mkBin(cfa.Eq, ref(start), ref(o.Instance)), body: func() { t.set(o.Starts, num(1), p) }},
+		arm{cond: mkBin(cfa.Ne, ref(start), ref(o.Instance)), body: func() {}},
+	)
 	end := mkBin(cfa.Add, ref(start), n)
 	holds := mkBin(cfa.And, mkBin(cfa.Le, ref(start), ref(o.Instance)), mkBin(cfa.Lt, ref(o.Instance), end))
 	t.choose(p,

@@ -673,7 +673,16 @@ func (t *tb) touchObject(c *libcCall, i int, how objectTouch) {
 func (c *libcCall) objectCells(i int) []cellSpec {
 	typ := pointee(c.as[i].Type())
 	if typ == nil || isVoid(typ) {
-		typ = pointee(c.t.typedSource(c.as[i]).Type())
+		// Through a void pointer, the object the cast converts the
+		// address of.
+		if src := c.t.typedSource(c.as[i]).Type(); !isArray(src) {
+			typ = pointee(src)
+		}
+	}
+	if typ != nil && byteType(typ) {
+		// A buffer of bytes: no one object, and how many the call
+		// touches the row does not say.
+		typ = nil
 	}
 	if typ == nil || isVoid(typ) {
 		c.t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)

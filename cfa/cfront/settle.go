@@ -380,13 +380,14 @@ func (b *builder) privatize(r *pointsto.Result) {
 			v.Global = false
 			o.Owner.Locals = append(o.Owner.Locals, v)
 		}
-		if o.Elements() {
+		if o.Elements() && !o.FixedLen() {
+			// (An array's length is a constant: its Init.)
 			o.Len.Global = false
 			o.Owner.Locals = append(o.Owner.Locals, o.Len)
 		}
 		if o.Block != nil {
 			// Each thread's blocks are its own, numbered from 0.
-			for _, v := range []*cfa.Var{o.Block, b.heapCounts[o]} {
+			for _, v := range []*cfa.Var{o.Block, o.Starts, b.heapCounts[o]} {
 				v.Global = false
 				o.Owner.Locals = append(o.Owner.Locals, v)
 			}
