@@ -225,7 +225,6 @@ var libcFuncs = map[string]libcFunc{
 	"connect":        {args: []libcArg{argInt, argBytesIn, argCount}},
 	"listen":         {args: []libcArg{argInt, argInt}},
 	"shutdown":       {args: []libcArg{argInt, argInt}},
-	"getsockopt":     {args: []libcArg{argInt, argInt, argInt, argObjOut, argObjInOut}},
 	"inet_pton":      {args: []libcArg{argInt, argString, argBytesOut}},
 	"dup":            {args: []libcArg{argInt}},
 	"dup2":           {args: []libcArg{argInt, argInt}},
@@ -667,23 +666,9 @@ func (t *tb) touchObject(c *libcCall, i int, how objectTouch) {
 	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
 }
 
-// objectCells lays out the object argument i points to: of the type it
-// is declared with, or, through a void pointer, of the type the cast
-// to void converts from (getsockopt's (void *)&err).
+// objectCells lays out the object argument i points to.
 func (c *libcCall) objectCells(i int) []cellSpec {
 	typ := pointee(c.as[i].Type())
-	if typ == nil || isVoid(typ) {
-		// Through a void pointer, the object the cast converts the
-		// address of.
-		if src := c.t.typedSource(c.as[i]).Type(); !isArray(src) {
-			typ = pointee(src)
-		}
-	}
-	if typ != nil && byteType(typ) {
-		// A buffer of bytes: no one object, and how many the call
-		// touches the row does not say.
-		typ = nil
-	}
 	if typ == nil || isVoid(typ) {
 		c.t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
 	}
