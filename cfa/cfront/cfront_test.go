@@ -156,6 +156,10 @@ func TestSemantics(t *testing.T) {
 		{"assert-fail", "int g = 1;", "assert(g == 2); g = 2;", nil, true},
 		{"reach-error", "int g;", "if (g == 0) reach_error();", nil, true},
 		// run takes a havoc's lower bound: an unknown value is one of its type.
+		// sizeof of a variable-length array is its length where it was
+		// declared, whatever the length's variable holds later.
+		{"vla", "int g, h, n = 3;", "int a[n]; for (int i = 0; i < n; i++) a[i] = i + 7; n = 9; g = a[0] + sizeof(a); h = sizeof(a) / sizeof(a[0]);", map[string]int64{"g": 19, "h": 3}, false},
+		{"vla-length-not-positive", "int g, n;", "int a[n]; g = 1;", nil, true},
 		{"nondet", "extern unsigned __VERIFIER_nondet_uint(void); int g; unsigned h; unsigned char u;", "g = __VERIFIER_nondet_int(); h = __VERIFIER_nondet_uint() - 1; u = 3;", map[string]int64{"g": -2147483648, "h": 4294967295, "u": 3}, false},
 		{"locks", "pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int g;", "pthread_mutex_init(&m, 0); pthread_mutex_lock(&m); g = pthread_mutex_trylock(&m) + 4; pthread_mutex_unlock(&m);", map[string]int64{"g": 4, "m": 0}, false},
 		{"unsigned-wraps", "unsigned u; unsigned char c; unsigned long l; int g;", "u = 0; u = u - 1; c = 255; c++; l = 0; l += 5; g = u == 4294967295u && c == 0 && -1u == u;", map[string]int64{"u": 4294967295, "c": 0, "l": 5, "g": 1}, false},
@@ -458,7 +462,7 @@ func TestErrors(t *testing.T) {
 		{"atomic-builtin-cast-to-other-signedness", "short s = -1;\nint main() {\n  return __atomic_fetch_add((unsigned short *)&s, 0, __ATOMIC_SEQ_CST);\n}\n", "t.c:3:29: unsupported: __atomic_fetch_add on s, of type short, through a pointer to unsigned short"},
 		{"vla-typedef", "int g;\nint main() {\n  typedef int T[g];\n  return 0;\n}\n", "t.c:3:15: unsupported: typedef T of a variable-length array type"},
 		{"pointer-to-vla", "int g;\nint main() {\n  int (*p)[g] = 0;\n  return p != 0;\n}\n", "t.c:3:9: unsupported: p of a type derived from a variable-length array"},
-		{"vla-object", "int g;\nint main() {\n  int a[g];\n  return 0;\n}\n", "t.c:3:7: unsupported: variable-length array a"},
+		{"vla-of-vlas", "int g;\nint main() {\n  int a[2][g];\n  return 0;\n}\n", "t.c:3:7: unsupported: variable-length array a whose elements are of variable size"},
 		{"vla-cast", "int g;\nint main() {\n  return (int (*)[g])0 != 0;\n}\n", "t.c:3:11: unsupported: type name of a variable-length array type here"},
 		{"sizeof-typedef-vla", "int g;\nint main() {\n  typedef int T[g];\n  return sizeof(T);\n}\n", "t.c:3:15: unsupported: typedef T of a variable-length array type"},
 		{"plain-struct-pointer-to-atomic-struct", "struct S { int x; int y; };\n_Atomic struct S s;\nint main() {\n  struct S *p = (struct S *)&s;\n  p->x = 1;\n  return 0;\n}\n", "t.c:5:3: unsupported: atomic object s.x accessed through p->x, whose type is not _Atomic"},

@@ -255,6 +255,9 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 			if v, ok := intValue(n.Value()); ok {
 				return cfa.Const{Val: v}
 			}
+			if v := t.vlaOf(x.UnaryExpression); x.Case == cc.UnaryExpressionSizeofExpr && v != nil {
+				return ref(v.bytes)
+			}
 			if x.Case == cc.UnaryExpressionSizeofType && variablyModified(x.TypeName.Type()) {
 				return t.vlaSizeof(x, x.TypeName.Type(), x.Type())
 			}

@@ -168,6 +168,9 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 			if !ok || d.Type() == nil || d.Type().Kind() == cc.Function {
 				t.b.fail(x, "unsupported: %s is not an object", x.Token.SrcStr())
 			}
+			if v := t.vlaOf(x); v != nil {
+				return t.atAddr(ref(v.ptr), d.Type(), x)
+			}
 			if lv, ok := t.tlsLvalue(d, x); ok {
 				return lv
 			}

@@ -56,6 +56,8 @@ type frame struct {
 	fd   *cc.FunctionDefinition
 	name string
 	vars map[*cc.Declarator]*local
+	// vlas are the variable-length arrays declared so far (vlaDecl).
+	vlas map[*cc.Declarator]*vlaObject
 	ret  *cfa.Var // receives the return value; nil for void functions
 	// retStruct receives a struct return value (structResult).
 	retStruct *local
@@ -180,7 +182,7 @@ func realParams(ft *cc.FunctionType) []*cc.Parameter {
 
 func (t *tb) newFrame(fd *cc.FunctionDefinition, top bool) *frame {
 	t.frames++
-	return &frame{fd: fd, name: fd.Declarator.Name(), vars: map[*cc.Declarator]*local{}, top: top, labels: map[string]int{}, retLoc: -1,
+	return &frame{fd: fd, name: fd.Declarator.Name(), vars: map[*cc.Declarator]*local{}, vlas: map[*cc.Declarator]*vlaObject{}, top: top, labels: map[string]int{}, retLoc: -1,
 		id: t.frames, roles: map[string]int{}}
 }
 
@@ -385,6 +387,10 @@ func (t *tb) lookup(d *cc.Declarator, use cc.Node) *local {
 	if d.IsParam() {
 		t.b.fail(use, "internal error: unbound parameter %s", d.Name())
 	}
+	if _, ok := plainVLA(d); ok {
+		// Its uses go through vlaOf; this one does not.
+		t.b.fail(use, "unsupported: variable-length array %s used here", d.Name())
+	}
 	if d.IsThreadLocal() {
 		return t.threadLocal(d, nil)
 	}
@@ -477,6 +483,10 @@ func (t *tb) decl(dn *cc.Declaration) {
 			if l.bad != "" {
 				t.b.fail(d, "%s", l.bad)
 			}
+			continue
+		}
+		if at, ok := plainVLA(d); ok {
+			t.vlaDecl(d, at) // cc rejects an initializer
 			continue
 		}
 		if t.b.inMemory(d) {

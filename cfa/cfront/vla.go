@@ -3,10 +3,12 @@ package cfront
 // Variably modified types: a variable-length array type, or one derived
 // from it (a pointer to one). C evaluates their size expressions where a
 // declaration or type name naming them is reached, which reads the
-// variables they mention. circ computes sizeof of such a type name
-// (evaluating its sizes there, as C does) and rejects every other
-// place one appears: objects of variable size, and the declarations
-// and casts whose hidden reads circ would otherwise miss.
+// variables they mention. circ lowers a variable-length array object
+// whose elements have a constant size (int a[n], not int a[n][m]) as a
+// block of its frame, laid out as alloca's, and computes sizeof of a
+// type name (evaluating its sizes there, as C does). It rejects every
+// other place such a type appears: the declarations and casts whose
+// hidden reads circ would otherwise miss.
 
 import (
 	"circ/cfa"
@@ -53,8 +55,11 @@ func (b *builder) checkVariablyModified() {
 			if x.IsTypename() {
 				b.fail(x, "unsupported: typedef %s of a variable-length array type", x.Name())
 			}
+			if _, ok := plainVLA(x); ok {
+				return true // an object (vlaDecl)
+			}
 			if _, ok := x.Type().(*cc.ArrayType); ok {
-				b.fail(x, "unsupported: variable-length array %s", x.Name())
+				b.fail(x, "unsupported: variable-length array %s whose elements are of variable size", x.Name())
 			}
 			b.fail(x, "unsupported: %s of a type derived from a variable-length array", x.Name())
 		case *cc.TypeName:
@@ -106,4 +111,65 @@ func (t *tb) vlaSizeof(n cc.Node, typ, sizeT cc.Type) cfa.Expr {
 	k := t.convert(e, t.intExpr(e), e.Type(), t.b.intType(sizeT))
 	v, _ := t.arith(n, cfa.Mul, k, sizeT, t.vlaSizeof(n, at.Elem(), sizeT), sizeT)
 	return v
+}
+
+// vlaObject is a variable-length array object of a frame: a block laid
+// out as alloca's, whose first element's address ptr holds, and its
+// size in bytes as evaluated at its declaration, which sizeof gives.
+type vlaObject struct {
+	ptr, bytes *cfa.Var
+}
+
+// plainVLA reports whether d declares a variable-length array object
+// whose elements have a constant size, and its type.
+func plainVLA(d *cc.Declarator) (*cc.ArrayType, bool) {
+	at, ok := d.Type().(*cc.ArrayType)
+	ok = ok && at.IsVLA() && at.SizeExpression() != nil && !variablyModified(at.Elem()) && !d.IsTypename() && !d.IsParam()
+	return at, ok
+}
+
+// vlaDecl lowers the declaration of variable-length array d of type at.
+// C evaluates its length there; a length that is not positive is
+// undefined behaviour (what UBSan's vla-bound check reports). The array
+// is a block of the frame laid out as alloca's (an element summary; a
+// declaration that runs more than once makes a new block each time, as
+// an alloca in a loop does). circ never releases it: a use after its
+// scope ends is undefined behaviour circ does not check, as for any
+// local whose address a pointer keeps.
+func (t *tb) vlaDecl(d *cc.Declarator, at *cc.ArrayType) {
+	p := t.b.pos(d)
+	elem := at.Elem()
+	if s := t.b.packedIn(elem); s != "" {
+		t.b.fail(d, "unsupported: variable-length array %s of %s, which gcc packs (cc/v4 lays it out unpacked)", d.Name(), s)
+	}
+	if _, bad := t.b.cellCount(elem); bad != "" {
+		t.b.fail(d, "unsupported: variable-length array %s of %s", d.Name(), bad)
+	}
+	e := at.SizeExpression()
+	n := t.temp(e.Type())
+	t.set(n, t.intExpr(e), p)
+	t.choose(p,
+		arm{cond: mkBin(cfa.Le, ref(n), num(0)), body: func() {
+			t.undefined(p, "variable-length array "+d.Name()+" of a length that is not positive")
+		}},
+		arm{cond: mkBin(cfa.Gt, ref(n), num(0)), body: func() {}},
+	)
+	sizeT := t.b.ast.SizeT
+	length := t.convert(e, ref(n), e.Type(), t.b.intType(sizeT))
+	v := &vlaObject{ptr: t.temp(at.Decay()), bytes: t.temp(sizeT)}
+	bytes, _ := t.arith(d, cfa.Mul, length, sizeT, num(elem.Size()), sizeT)
+	t.set(v.bytes, bytes, p)
+	o := t.elementObject(cfa.StackObject, t.fr.name+"::"+d.Name(), nil, elem, t.b.isAtomicObject(d), p)
+	t.allocated(o, v.ptr, length, func() { t.indeterminate(o.Cells, "uninitialized variable-length array "+d.Name(), p) }, p)
+	t.fr.vlas[d] = v
+}
+
+// vlaOf is the variable-length array object that n names, if any.
+func (t *tb) vlaOf(n cc.ExpressionNode) *vlaObject {
+	pe, ok := strip(n).(*cc.PrimaryExpression)
+	if !ok || pe.Case != cc.PrimaryExpressionIdent || t.fr == nil {
+		return nil
+	}
+	d, _ := pe.ResolvedTo().(*cc.Declarator)
+	return t.fr.vlas[d]
 }
