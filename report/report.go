@@ -303,23 +303,34 @@ func (r *Report) WriteText(w io.Writer) error {
 }
 
 // Summary is the report's one-line count: locations checked, by
-// verdict and by the engine that decided them.
+// verdict, and for races and safe ones the engines (stages) that
+// decided them ("3 safe: 2 by lockset, 1 by circ").
 func (r *Report) Summary() string {
 	verdicts := map[Verdict]int{}
-	engines := map[string]int{}
-	var names []string
+	engines := map[Verdict]map[string]int{}
+	names := map[Verdict][]string{}
 	for _, res := range r.Results {
 		verdicts[res.Verdict]++
-		if engines[res.Engine] == 0 {
-			names = append(names, res.Engine)
+		if engines[res.Verdict] == nil {
+			engines[res.Verdict] = map[string]int{}
 		}
-		engines[res.Engine]++
+		if engines[res.Verdict][res.Engine] == 0 {
+			names[res.Verdict] = append(names[res.Verdict], res.Engine)
+		}
+		engines[res.Verdict][res.Engine]++
 	}
-	var by []string
-	for _, e := range names {
-		by = append(by, fmt.Sprintf("%d by the %s engine", engines[e], e))
+	count := func(v Verdict, what string) string {
+		s := fmt.Sprintf("%d %s", verdicts[v], what)
+		if v == Unknown || verdicts[v] == 0 {
+			return s
+		}
+		var by []string
+		for _, e := range names[v] {
+			by = append(by, fmt.Sprintf("%d by %s", engines[v][e], e))
+		}
+		return s + " (" + strings.Join(by, ", ") + ")"
 	}
-	return fmt.Sprintf("%d locations: %d race, %d unknown, %d safe (%s)", len(r.Results), verdicts[Race], verdicts[Unknown], verdicts[Safe], strings.Join(by, ", "))
+	return fmt.Sprintf("%d locations: %s, %s, %s", len(r.Results), count(Race, "race"), count(Unknown, "unknown"), count(Safe, "safe"))
 }
 
 // racesFirst orders the results for reading: races, then unknowns,

@@ -23,7 +23,7 @@ func TestTextPutsSummaryAndRacesFirst(t *testing.T) {
 	}
 	text := b.String()
 	lines := strings.Split(text, "\n")
-	if want := "4 locations: 2 race, 1 unknown, 1 safe (3 by the circ engine, 1 by the explicit engine)"; lines[1] != want {
+	if want := "4 locations: 2 race (1 by explicit, 1 by circ), 1 unknown, 1 safe (1 by circ)"; lines[1] != want {
 		t.Errorf("summary line %q, want %q", lines[1], want)
 	}
 	var order []string

@@ -130,6 +130,7 @@ var libcFuncs = map[string]libcFunc{
 	"memchr":      {args: []libcArg{argBytesIn, argInt, argCount}, result: resInBytes, approx: "memchr: reads all the bytes; returns null or any position in them"},
 	"strrchr":     {args: []libcArg{argString, argInt}, result: resInString, approx: "strrchr: returns null or any position in the string"},
 	"strstr":      {args: []libcArg{argString, argString}, result: resInString, approx: "strstr: reads both strings whole; returns null or any position in the first"},
+	"strcasestr":  {args: []libcArg{argString, argString}, result: resInString, approx: "strcasestr: reads both strings whole; returns null or any position in the first"},
 	"strpbrk":     {args: []libcArg{argString, argString}, result: resInString, approx: "strpbrk: reads both strings whole; returns null or any position in the first"},
 	"strspn":      {args: []libcArg{argString, argString}, approx: "strspn: reads both strings whole"},
 	"strcspn":     {args: []libcArg{argString, argString}, approx: "strcspn: reads both strings whole"},

@@ -758,8 +758,8 @@ func (t *tb) iteration(s *cc.IterationStatement) {
 		t.cur = -1
 		t.place(exit, p)
 	case cc.IterationStatementFor, cc.IterationStatementForDecl:
-		if d, from, n, ok := t.countingLoop(s); ok {
-			t.unroll(s, d, from, n)
+		if d, from, n, stride, ok := t.countingLoop(s); ok {
+			t.unroll(s, d, from, n, stride)
 			return
 		}
 		cond, next := s.ExpressionList2, s.ExpressionList3

@@ -53,6 +53,9 @@ type checkFlags struct {
 	// slice: the CIRC engine tries each location on its slice first
 	// (--slice, driver.Options.Slicer).
 	slice bool
+	// explicitStage: the explicit engine searches the locations the
+	// CIRC engine leaves unknown (--explicit-stage).
+	explicitStage bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -72,6 +75,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.maxK, "max-k", 8, "circ engine: largest counter bound k before giving up")
 	fs.BoolVar(&f.plain, "plain-circ", false, "circ engine: every round with omega counters (the paper's CIRC), not rounds with at most k threads per template confirmed by one omega round (omega-CIRC)")
 	fs.BoolVar(&f.lockset, "lockset-stage", true, "circ engine: first prove race-free, by a sound lockset check, the locations whose accesses a common mutex or the first thread creation orders; the CIRC engine checks the rest")
+	fs.BoolVar(&f.explicitStage, "explicit-stage", true, fmt.Sprintf("circ engine: search the locations the CIRC engine leaves unknown with the explicit engine (at most %d states, or --max-states; a quarter of --timeout): a race it finds is replayed, a search it completes is a proof", explicitStageStates))
 	fs.BoolVar(&f.slice, "slice", true, "circ engine: check a location first on its slice (the edges that can matter to it; the rest skipped) when that is much smaller than the program; a proof there holds for the program, anything else is checked on the whole program")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
 	fs.StringVar(&f.witness, "witness", "", "write an SV-COMP violation witness of the first race to FILE: .yml/.yaml (format 2.2) or .graphml/.xml (GraphML)")
@@ -195,7 +199,24 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 			MaxStates: f.maxStates, MaxDepth: f.maxDepth,
 		})
 	default:
-		results = f.checkCIRCApart(ctx, input, prog, vars, def, progress)
+		circCtx := ctx
+		if deadline, ok := ctx.Deadline(); ok && f.explicitStage {
+			// A quarter of the time left is the explicit stage's.
+			var cancel context.CancelFunc
+			circCtx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)*3/4))
+			defer cancel()
+		}
+		results = f.checkCIRCApart(circCtx, input, prog, vars, def, progress)
+		if f.explicitStage {
+			states := f.maxStates
+			if states == 0 {
+				states = explicitStageStates
+			}
+			explicitUnknowns(ctx, prog, vars, results, explicit.Options{
+				RaceDef: def, Threads: f.threads, NondetLo: lo, NondetHi: hi,
+				MaxStates: states, MaxDepth: f.maxDepth,
+			}, progress)
+		}
 		if def == interp.C11 && !raceFreeSC(prog, vars, results) {
 			c11Explicit(ctx, prog, vars, results, explicit.Options{
 				RaceDef: def, Threads: f.threads, NondetLo: lo, NondetHi: hi,
@@ -762,6 +783,44 @@ func observesWithoutSync(prog *cfa.Program) bool {
 		}
 	}
 	return false
+}
+
+// explicitStageStates is the explicit stage's state budget per search:
+// a second or two, so that a program with many unknown locations pays
+// little for it.
+const explicitStageStates = 200_000
+
+// explicitUnknowns is the explicit stage: the explicit engine searches
+// the variables the CIRC engine leaves unknown, and its verdict replaces
+// unknown where it decides. A race it finds is one the interpreter
+// replays; safe is a search that ran out of neither instances nor
+// values nor states, so it covers every run. Value-based
+// synchronization the CIRC engine could not prove, or a race behind
+// more threads than its counters followed, is often decided there.
+func explicitUnknowns(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, results []report.Result, opts explicit.Options, progress io.Writer) {
+	var again []*cfa.Var
+	var at []int
+	for i := range results {
+		if results[i].Verdict == report.Unknown && ctx.Err() == nil {
+			again = append(again, vars[i])
+			at = append(at, i)
+		}
+	}
+	if len(again) == 0 {
+		return
+	}
+	if progress != nil {
+		fmt.Fprintf(progress, "circ: explicit stage: searching the %d location(s) left unknown\n", len(again))
+	}
+	for k, r := range explicit.Check(ctx, prog, again, opts) {
+		i := at[k]
+		if r.Verdict != report.Safe && r.Verdict != report.Race {
+			continue
+		}
+		r.Reason = strings.TrimSpace(r.Reason + " (explicit stage: the CIRC engine did not decide: " + results[i].Reason + ")")
+		r.Seconds += results[i].Seconds
+		results[i] = r
+	}
 }
 
 // c11Explicit decides again, with the explicit engine, the variables the

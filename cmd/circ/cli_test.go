@@ -763,6 +763,33 @@ int main(int argc, char **argv) {
 	}
 }
 
+// TestExplicitStage: a race the CIRC engine leaves unknown (a join loop
+// that skips every other handle) is found by the explicit stage, with a
+// trace; --explicit-stage=false leaves it unknown.
+func TestExplicitStage(t *testing.T) {
+	file := programsDir + "join_loop_stepping_by_two_leaves_odd_handles_race.c"
+	check := func(args ...string) (verdict, engine string, trace bool, code int) {
+		r := runCLI(t, append([]string{"check", "-q", "--format", "json", "--var", "data"}, args...)...)
+		var rep struct {
+			Results []struct {
+				Verdict, Engine string
+				Trace           *json.RawMessage
+			}
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || len(rep.Results) != 1 {
+			t.Fatalf("%v\n%s\n%s", err, r.stdout, r.stderr)
+		}
+		res := rep.Results[0]
+		return res.Verdict, res.Engine, res.Trace != nil, r.code
+	}
+	if v, e, trace, code := check(file); v != "race" || e != "explicit" || !trace || code != 10 {
+		t.Errorf("data: %s by %s (trace %v, exit %d), want a race with a trace by the explicit stage (exit 10)", v, e, trace, code)
+	}
+	if v, e, _, code := check("--explicit-stage=false", file); v != "unknown" || e != "circ" || code != 20 {
+		t.Errorf("data with --explicit-stage=false: %s by %s (exit %d), want unknown by circ (exit 20)", v, e, code)
+	}
+}
+
 // TestUnknownFunctionsHavoc: an undefined function given a void pointer
 // is an error naming it by default, and under --unknown-functions havoc
 // an approximation the report lists; a bad value is bad usage.

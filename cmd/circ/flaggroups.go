@@ -21,7 +21,7 @@ type flagGroup struct {
 var flagGroups = []flagGroup{
 	{"Checking", "docs/checking.md", []string{"var", "timeout", "jobs", "quiet"}},
 	{"Race definition", "docs/race-definitions.md", []string{"race-def"}},
-	{"Engines", "docs/engine.md", []string{"engine", "lockset-stage", "slice", "k", "max-k", "plain-circ", "max-states", "threads", "nondet-range", "max-depth"}},
+	{"Engines", "docs/engine.md", []string{"engine", "lockset-stage", "slice", "explicit-stage", "k", "max-k", "plain-circ", "max-states", "threads", "nondet-range", "max-depth"}},
 	{"C input", "docs/c-subset.md", []string{"include-dir", "define", "unknown-functions"}},
 	{"Output", "docs/output-formats.md", []string{"format", "witness", "svcomp", "property", "data-model"}},
 }
