@@ -15,6 +15,7 @@ package cfront
 
 import (
 	"fmt"
+	"slices"
 
 	"circ/cfa"
 
@@ -41,12 +42,16 @@ func (b *builder) allocType(x *cc.PostfixExpression, stack []any) allocUse {
 	// toLocal is the use of a result stored in d, of pointer type t.
 	toLocal := func(t cc.Type, atomic bool, d *cc.Declarator) allocUse {
 		pt := pointee(t)
-		u := allocUse{typ: pt, atomic: atomic, returned: pt != nil && isVoid(pt) && d != nil && returnedBy(stack, d)}
+		var ds []*cc.Declarator
+		if d != nil {
+			ds = voidCopies(stack, d)
+		}
+		u := allocUse{typ: pt, atomic: atomic, returned: pt != nil && isVoid(pt) && d != nil && returnedBy(stack, ds)}
 		if (pt != nil && isVoid(pt) || pt == nil && isInt(t)) && d != nil && !u.returned {
 			// CIL's `tmp = malloc(n); p = (T *)tmp;`: the type the
 			// void * local is converted to (an int one, where the
 			// file calls malloc undeclared).
-			u.typ = convertedTo(stack, d)
+			u.typ = convertedTo(stack, ds)
 		}
 		return u
 	}
@@ -95,10 +100,47 @@ func (b *builder) allocType(x *cc.PostfixExpression, stack []any) allocUse {
 	return allocUse{}
 }
 
+// voidCopies is d and the locals of the function innermost in stack
+// that take its value, directly or through one another, by an
+// assignment or initialization from it, where they are pointers to void
+// or integers as d is (CIL's `tmp = malloc(n); ptr = tmp; return ptr;`).
+func voidCopies(stack []any, d *cc.Declarator) []*cc.Declarator {
+	fd := enclosingFunc(stack)
+	ds := []*cc.Declarator{d}
+	if fd == nil {
+		return ds
+	}
+	untyped := func(t cc.Type) bool {
+		pt := pointee(t)
+		return pt != nil && isVoid(pt) || pt == nil && isInt(t)
+	}
+	for i := 0; i < len(ds) && len(ds) < 8; i++ {
+		from := ds[i]
+		Walk(fd.CompoundStatement, func(n any, _ []any) bool {
+			var to *cc.Declarator
+			switch x := n.(type) {
+			case *cc.AssignmentExpression:
+				if x.Case == cc.AssignmentExpressionAssign && identOf(x.AssignmentExpression) == from {
+					to = identOf(x.UnaryExpression)
+				}
+			case *cc.InitDeclarator:
+				if x.Initializer != nil && x.Initializer.AssignmentExpression != nil && identOf(x.Initializer.AssignmentExpression) == from {
+					to = x.Declarator
+				}
+			}
+			if to != nil && untyped(to.Type()) && !slices.Contains(ds, to) {
+				ds = append(ds, to)
+			}
+			return true
+		})
+	}
+	return ds
+}
+
 // convertedTo is the one type T whose T * the function innermost in
-// stack converts void * (or integer) local d to, by a cast or by assigning d to a
-// T *; nil if there is none, or more than one.
-func convertedTo(stack []any, d *cc.Declarator) cc.Type {
+// stack converts void * (or integer) locals ds to, by a cast or by
+// assigning one to a T *; nil if there is none, or more than one.
+func convertedTo(stack []any, ds []*cc.Declarator) cc.Type {
 	fd := enclosingFunc(stack)
 	if fd == nil {
 		return nil
@@ -118,15 +160,15 @@ func convertedTo(stack []any, d *cc.Declarator) cc.Type {
 	Walk(fd.CompoundStatement, func(n any, _ []any) bool {
 		switch x := n.(type) {
 		case *cc.CastExpression:
-			if x.Case == cc.CastExpressionCast && identOf(x.CastExpression) == d {
+			if x.Case == cc.CastExpressionCast && slices.Contains(ds, identOf(x.CastExpression)) {
 				see(x.Type())
 			}
 		case *cc.AssignmentExpression:
-			if x.Case == cc.AssignmentExpressionAssign && identOf(x.AssignmentExpression) == d {
+			if x.Case == cc.AssignmentExpressionAssign && slices.Contains(ds, identOf(x.AssignmentExpression)) {
 				see(x.UnaryExpression.Type())
 			}
 		case *cc.InitDeclarator:
-			if x.Initializer != nil && x.Initializer.AssignmentExpression != nil && identOf(x.Initializer.AssignmentExpression) == d {
+			if x.Initializer != nil && x.Initializer.AssignmentExpression != nil && slices.Contains(ds, identOf(x.Initializer.AssignmentExpression)) {
 				see(x.Declarator.Type())
 			}
 		}
@@ -149,15 +191,15 @@ func enclosingFunc(stack []any) *cc.FunctionDefinition {
 }
 
 // returnedBy reports whether the function innermost in stack has a
-// `return d;`.
-func returnedBy(stack []any, d *cc.Declarator) bool {
+// `return d;` for one of ds.
+func returnedBy(stack []any, ds []*cc.Declarator) bool {
 	fd := enclosingFunc(stack)
 	if fd == nil {
 		return false
 	}
 	found := false
 	Walk(fd.CompoundStatement, func(n any, _ []any) bool {
-		if j, ok := n.(*cc.JumpStatement); ok && j.Case == cc.JumpStatementReturn && j.ExpressionList != nil && identOf(j.ExpressionList) == d {
+		if j, ok := n.(*cc.JumpStatement); ok && j.Case == cc.JumpStatementReturn && j.ExpressionList != nil && slices.Contains(ds, identOf(j.ExpressionList)) {
 			found = true
 		}
 		return !found

@@ -236,7 +236,7 @@ func (t *tb) memCellsOf(name string, a cc.ExpressionNode, n cc.Node, size int64,
 		// An allocator's wrapper clearing the block it returns
 		// (void *p = alloc(n); memset(p, 0, n); return p;): the
 		// block has the type the wrapper's call allocates.
-		if d := identOf(a); d != nil && returnedBy([]any{t.fr.fd}, d) {
+		if d := identOf(a); d != nil && returnedBy([]any{t.fr.fd}, voidCopies([]any{t.fr.fd}, d)) {
 			typ = t.fr.alloc.typ
 		}
 	}
