@@ -61,8 +61,11 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return t.libc(plain, x, as, want, p)
 	}
 	switch name {
-	case "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp", "siglongjmp":
-		t.b.fail(x, "unsupported: %s (setjmp/longjmp)", name)
+	case "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp":
+		return t.setjmp(name, x, as, want, p), true
+	case "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk":
+		t.longjmp(name, x, as, p)
+		return zeroIf(want), true
 	case "memset":
 		t.nargs(x, name, as, 3)
 		return unless(want, t.memset(as[0], as[1], as[2], p)), true

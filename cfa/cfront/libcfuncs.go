@@ -657,7 +657,7 @@ func (t *tb) touchObject(c *libcCall, i int, how objectTouch) {
 			}
 			t.update(lv, false, func(v *cfa.Var) cfa.Expr {
 				if how.value != nil {
-					return how.value
+					return t.store(v, how.value, false, c.p)
 				}
 				lo, hi := t.b.rangeOf(cs.typ)
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: c.p, Note: c.name + " stores"})

@@ -49,6 +49,10 @@ type tb struct {
 	// structResults are the struct return values of the calls being
 	// lowered (structCall).
 	structResults []structResult
+	// jmpSites and longJumps are the thread's setjmps and longjmps
+	// (setjmp.go).
+	jmpSites  []jmpSite
+	longJumps []longJump
 }
 
 // frame is one inline instance of a function.
@@ -157,6 +161,7 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 	if t.cur != -1 {
 		t.ret(b.pos(endOf(fd.CompoundStatement)))
 	}
+	t.linkLongJumps()
 	t.asyncCancellation()
 	t.tlsPrologue()
 }
