@@ -726,6 +726,21 @@ func (t *tb) libraryAggregate(name string, a cc.ExpressionNode, p cfa.Pos) []*li
 	return out
 }
 
+// valueAggregate evaluates struct or union argument a of undefined
+// function name, passed by value, where the library may reach nothing
+// else (no --unknown-functions havoc): the copy reads every cell, and
+// the library gets no address from it, so a pointer in it is an error.
+func (t *tb) valueAggregate(name string, a cc.ExpressionNode, p cfa.Pos) {
+	for _, l := range leaves(t.aggregateArg(a, p)) {
+		switch {
+		case l.bad != "":
+			t.b.fail(a, "%s", l.bad)
+		case isPtr(l.typ):
+			t.b.fail(a, "unsupported: undefined function %s receives pointer %s in %s, passed by value; circ cannot tell what it may do with the memory it points to (--unknown-functions havoc lets it reach whatever the pointer points into)", name, l.v.CName, nodeText(a))
+		}
+	}
+}
+
 // libraryReach lowers what an undefined function may do with the memory
 // pointer argument la reaches. C keeps a pointer inside the object it
 // points into (or one past it), so the library may reach that whole

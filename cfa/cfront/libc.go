@@ -719,6 +719,8 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 				ptrs = append(ptrs, la)
 				names = append(names, nodeText(a))
 			}
+		case t.b.isStruct(at):
+			t.valueAggregate(name, a, p)
 		default:
 			t.b.fail(a, "unsupported: %s argument of undefined function %s", describe(at), name)
 		}

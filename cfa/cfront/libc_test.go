@@ -20,6 +20,8 @@ func TestCallErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
+		{"external-receives-pointer-in-struct-by-value", "struct w { int *p; };\nint lib(struct w);\nint g;\nint main(void) {\n  struct w v = {&g};\n  return lib(v);\n}\n",
+			"t.c:6:14: unsupported: undefined function lib receives pointer arg.p in v, passed by value"},
 		{"external-receives-void-pointer", "int foo(void *);\nint g;\nint main(void) {\n  void *p = &g;\n  return foo(p);\n}\n",
 			"t.c:5:14: unsupported: undefined function foo receives p, a pointer to void"},
 		{"external-may-follow-void-pointer", "struct job { int v; void *data; };\nvoid run(struct job *);\nstruct job a;\nint main(void) {\n  run(&a);\n  return 0;\n}\n",
