@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -43,6 +44,8 @@ const (
 	argCallback                 // a function the library may run, in any number of new threads from the call on (signal's handler); SIG_IGN and SIG_DFL run nothing
 	argOptString                // a string or null (dgettext's domain)
 	argVaList                   // a va_list: the variadic arguments of the function that started it (variadic.go)
+	argAddrOut                  // an object the call stores up to *argLenInOut bytes into (accept's struct sockaddr_in, getsockopt's int, or bytes); null stores nothing
+	argLenInOut                 // a pointer to the size of the argAddrOut object before it (socklen_t *): read, then written with the size the call stores, which may be larger
 )
 
 // libcReturn is what a library function returns.
@@ -223,6 +226,11 @@ var libcFuncs = map[string]libcFunc{
 	"ntohs":          {args: []libcArg{argInt}},
 	"ntohl":          {args: []libcArg{argInt}},
 	"bind":           {args: []libcArg{argInt, argBytesIn, argCount}},
+	"accept":         {args: []libcArg{argInt, argAddrOut, argLenInOut}, approx: "accept: an address object's every cell may be stored"},
+	"accept4":        {args: []libcArg{argInt, argAddrOut, argLenInOut, argInt}, approx: "accept4: an address object's every cell may be stored"},
+	"getsockname":    {args: []libcArg{argInt, argAddrOut, argLenInOut}, approx: "getsockname: an address object's every cell may be stored"},
+	"getpeername":    {args: []libcArg{argInt, argAddrOut, argLenInOut}, approx: "getpeername: an address object's every cell may be stored"},
+	"getsockopt":     {args: []libcArg{argInt, argInt, argInt, argAddrOut, argLenInOut}, approx: "getsockopt: the option object's every cell may be stored"},
 	"connect":        {args: []libcArg{argInt, argBytesIn, argCount}},
 	"listen":         {args: []libcArg{argInt, argInt}},
 	"shutdown":       {args: []libcArg{argInt, argInt}},
@@ -361,7 +369,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			t.discardRead(a, p) // stands for the variadic arguments
 		case r == argInt && t.b.isStruct(a.Type()):
 			t.aggregateArg(a, p) // a value (inet_ntoa's struct in_addr): every cell read
-		case isInt(a.Type()) && isNull(a) && (r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord):
+		case isInt(a.Type()) && isNull(a) && (r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord || r == argAddrOut || r == argLenInOut):
 			c.vals[i] = num(0) // a 0 where a pointer may be null
 		case isPtr(a.Type()) && r != argInt && r != argCount && r != argSize:
 			if r == argFormat && isLiteral(a) {
@@ -456,6 +464,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 					arm{body: func() { t.set(res, num(0), p) }},
 					arm{cond: mkBin(cfa.Gt, c.count(), num(0)), body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(j)), p) }})
 			}
+		case argAddrOut:
+			t.storeAddress(c, i)
 		case argBytesOut:
 			var n *cfa.Var
 			if c.typedBuffer(i) {
@@ -551,6 +561,58 @@ func (t *tb) positionIn(c *libcCall, i int, k, last *cfa.Var, sought cfa.Expr, e
 	t.choose(p,
 		arm{body: func() { t.set(res, num(0), p) }},
 		arm{body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(j)), p) }})
+}
+
+// storeAddress lowers the store of a socket address or option into
+// argument i (argAddrOut), of at most as many bytes as the size argument
+// j (argLenInOut) points to says, and the size it then stores there: a
+// buffer of chars gets up to that many chars of any value; an object of
+// another type (the struct sockaddr_in a cast hides, an int) any value
+// in every cell, and a size larger than the object is undefined
+// behaviour (the call may store past it). Null (either pointer) stores
+// nothing.
+func (t *tb) storeAddress(c *libcCall, i int) {
+	p, a := c.p, c.as[i]
+	j := c.arg(argLenInOut)
+	if isNull(c.as[i]) || isNull(c.as[j]) {
+		return // nothing stored (a null size pointer fails with EFAULT)
+	}
+	lenTyp := pointee(c.as[j].Type())
+	if lenTyp == nil || !isInt(lenTyp) {
+		t.b.fail(c.as[j], "unsupported: %s argument of %s", describe(c.as[j].Type()), c.name)
+	}
+	none := mkBin(cfa.Or, mkBin(cfa.Eq, c.vals[i], num(0)), mkBin(cfa.Eq, c.vals[j], num(0)))
+	t.choose(p, arm{cond: none}, arm{cond: mkUn(cfa.Not, none), body: func() {
+		size := t.load(t.atAddr(c.vals[j], lenTyp, c.as[j]))
+		typ := t.bufferType(a)
+		if typ == nil || isVoid(typ) || byteType(typ) {
+			t.walkChars(charWalk{dst: c.vals[i], dstN: a, elem: c.byteType(i), limit: size, mayStop: true}, p)
+		} else {
+			t.choose(p,
+				arm{cond: mkBin(cfa.Gt, size, num(typ.Size())), body: func() {
+					t.undefined(p, fmt.Sprintf("%s may store more bytes than %s holds (%d)", c.name, nodeText(a), typ.Size()))
+				}},
+				arm{cond: mkBin(cfa.Le, size, num(typ.Size())), body: func() {
+					var cells []cellSpec
+					t.b.layout(typ, "", 0, false, &cells)
+					for k, cs := range cells {
+						if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" || isPtr(cs.typ) {
+							t.b.fail(a, "unsupported: %s writing %s", c.name, describeC(cs.typ))
+						}
+						t.update(t.atAddr(mkBin(cfa.Add, c.vals[i], num(int64(k))), cs.typ, a), false, func(v *cfa.Var) cfa.Expr {
+							lo, hi := t.b.rangeOf(cs.typ)
+							t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: c.name + " stores"})
+							return nil
+						})
+					}
+				}})
+		}
+		t.update(t.atAddr(c.vals[j], lenTyp, c.as[j]), false, func(v *cfa.Var) cfa.Expr {
+			lo, hi := t.b.rangeOf(lenTyp)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: c.name + ": the size it stores"})
+			return nil
+		})
+	}})
 }
 
 // typedBuffer reports whether buffer argument i points to an object of
