@@ -156,6 +156,9 @@ func TestSemantics(t *testing.T) {
 		{"assert-fail", "int g = 1;", "assert(g == 2); g = 2;", nil, true},
 		{"reach-error", "int g;", "if (g == 0) reach_error();", nil, true},
 		// run takes a havoc's lower bound: an unknown value is one of its type.
+		// A char array from a string literal holds its chars, then zeros;
+		// a pointer from one takes nothing from the chars after it.
+		{"string-initialized-arrays", "char g[6] = \"hey\"; struct s { int n; char name[4]; } gs = {1, \"ab\"}; char names[2][3] = {\"x\", \"yz\"}; struct t { char *p; char d; } gt = {\"hello world\"}; int a, b, c, d, e;", "char l[5] = \"loc\"; struct t lt = {\"hello world\"}; a = g[1] + g[3]; b = gs.name[1]; c = names[1][1]; d = l[2] + l[4]; e = gt.d + lt.d;", map[string]int64{"a": 101, "b": 98, "c": 122, "d": 99, "e": 0}, false},
 		// sizeof of a variable-length array is its length where it was
 		// declared, whatever the length's variable holds later.
 		{"vla", "int g, h, n = 3;", "int a[n]; for (int i = 0; i < n; i++) a[i] = i + 7; n = 9; g = a[0] + sizeof(a); h = sizeof(a) / sizeof(a[0]);", map[string]int64{"g": 19, "h": 3}, false},

@@ -66,6 +66,8 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 	case "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk":
 		t.longjmp(name, x, as, p)
 		return zeroIf(want), true
+	case "strsep":
+		return t.strsep(name, x, as, want, p), true
 	case "memset":
 		t.nargs(x, name, as, 3)
 		return unless(want, t.memset(as[0], as[1], as[2], p)), true

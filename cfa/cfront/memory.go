@@ -1131,7 +1131,7 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 			return b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), cs.atomic, nil)
 		})
 	}
-	if init != nil && init.Case == cc.InitializerExpr && !isInt(d.Type()) && !isPtr(d.Type()) && !isFloat(d.Type()) {
+	if init != nil && init.Case == cc.InitializerExpr && !isInt(d.Type()) && !isPtr(d.Type()) && !isFloat(d.Type()) && stringLiteralOf(init) == nil {
 		b.fail(init, "unsupported: initializer of %s from a value of type %s", cname, describe(init.Type()))
 	}
 	img := b.unionImage(d.Type(), init)
@@ -1150,6 +1150,11 @@ func (b *builder) staticObject(d *cc.Declarator, name, cname string, init *cc.In
 		li := init
 		if cs.path != "" {
 			li = b.leafInit(init, cs.off, cs.typ, cs.bitField, b.syncTypeName(cs.typ), cname+cs.path)
+		}
+		if c, ok := stringChar(li, cs.off, cs.typ); ok {
+			l := b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, nil)
+			l.v.Init = c
+			return l
 		}
 		return b.staticScalar(d, name+cs.path, cname+cs.path, cs.typ, kind, cellKey(key, cs.path), atomic, li)
 	})
@@ -1201,7 +1206,7 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 	whole := newWholeCopy(t.c)
 	defer t.restoreUnionInits(specs, o.Cells, init, p)
 	defer whole.done(t.b)
-	if init != nil && init.Case == cc.InitializerExpr && (t.b.isStruct(typ) || isArray(typ)) {
+	if init != nil && init.Case == cc.InitializerExpr && (t.b.isStruct(typ) || isArray(typ) && stringLiteralOf(init) == nil) {
 		if isArray(typ) {
 			t.b.fail(init, "unsupported: initializer of array %s", o.Name)
 		}
@@ -1253,10 +1258,14 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 			if li.Case != cc.InitializerExpr {
 				t.b.fail(li, "unsupported: initializer of %s", v.CName)
 			}
-			if li.AssignmentExpression.Type() != nil && isArray(li.AssignmentExpression.Type()) && !isPtr(cs.typ) {
-				t.b.fail(li, "unsupported: string initializer of %s", o.Name)
+			if c, ok := stringChar(li, cs.off, cs.typ); ok {
+				e, et = num(c), cs.typ
+			} else {
+				if li.AssignmentExpression.Type() != nil && isArray(li.AssignmentExpression.Type()) && !isPtr(cs.typ) {
+					t.b.fail(li, "unsupported: string initializer of %s", o.Name)
+				}
+				e, et = t.intExpr(li.AssignmentExpression), li.AssignmentExpression.Type()
 			}
-			e, et = t.intExpr(li.AssignmentExpression), li.AssignmentExpression.Type()
 		}
 		e = t.fit(li, v, e, et)
 		if t.b.atomic[v] {

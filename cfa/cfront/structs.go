@@ -205,12 +205,58 @@ func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, bf *cc.
 		}
 		return i.Case == cc.InitializerExpr && (isInt(i.Type()) || isPtr(i.Type()) || isArray(i.Type()) || isFunc(i.Type()))
 	})
+	if i == nil && isInt(typ) && typ.Size() == 1 {
+		// A char after the first of an array a string literal
+		// initializes: the literal nearest before it (stringChar).
+		inspect(init, func(n any) bool {
+			if x, ok := n.(*cc.Initializer); ok && x.Offset() <= off && stringLiteralOf(x) != nil && isArray(x.Type()) && (i == nil || x.Offset() > i.Offset()) {
+				i = x
+			}
+			return true
+		})
+	}
 	if i != nil && isArray(i.Type()) && !isPtr(typ) {
-		// A char array member from a string literal ({1, "ab"}): its
-		// chars are not values circ takes from the initializer yet.
-		b.fail(i, "unsupported: %s initialized from a string literal", name)
+		if _, ok := stringChar(i, off, typ); !ok {
+			b.fail(i, "unsupported: %s initialized from a string literal", name)
+		}
 	}
 	return i
+}
+
+// stringLiteralOf is the narrow string literal initializer init is, if
+// it is one.
+func stringLiteralOf(init *cc.Initializer) *cc.PrimaryExpression {
+	if init == nil || init.Case != cc.InitializerExpr {
+		return nil
+	}
+	if lit, ok := strip(init.AssignmentExpression).(*cc.PrimaryExpression); ok && lit.Case == cc.PrimaryExpressionString {
+		return lit
+	}
+	return nil
+}
+
+// stringChar is the value of the char cell at byte offset off, of type
+// typ, of an array that string literal initializer li initializes
+// (char s[8] = "ab", {1, "ab"}): the literal's char there, 0 past its
+// last (C pads the array with zeros). ok is false where li is not such
+// an initializer.
+func stringChar(li *cc.Initializer, off int64, typ cc.Type) (v int64, ok bool) {
+	lit := stringLiteralOf(li)
+	if lit == nil || !isArray(li.Type()) || !isInt(typ) || typ.Size() != 1 || off < li.Offset() {
+		return 0, false
+	}
+	sv, ok := lit.Value().(cc.StringValue)
+	if !ok {
+		return 0, false
+	}
+	bs := []byte(string(sv))
+	if k := off - li.Offset(); k < int64(len(bs)) {
+		v = int64(bs[k])
+		if cc.IsSignedInteger(typ) {
+			v = int64(int8(bs[k]))
+		}
+	}
+	return v, true
 }
 
 // checkStructInit rejects the initializers of a struct circ does not
@@ -260,6 +306,11 @@ func (b *builder) newStaticStruct(d *cc.Declarator, name, cname string, init *cc
 			return l
 		}
 		li := b.leafInit(init, off, typ, b.layingBitField, b.syncTypeName(typ), cname+"."+path)
+		if c, ok := stringChar(li, off, typ); ok {
+			l := b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomic, nil)
+			l.v.Init = c
+			return l
+		}
 		return b.staticScalar(d, name+"."+path, cname+"."+path, typ, kind, fieldObj{base, path}, atomic, li)
 	})
 }
@@ -339,7 +390,9 @@ func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.
 			continue
 		}
 		var e cfa.Expr = cfa.Const{Val: 0}
-		if li != nil && li.AssignmentExpression != nil {
+		if c, ok := stringChar(li, f.off, f.l.typ); ok {
+			e = num(c)
+		} else if li != nil && li.AssignmentExpression != nil {
 			e = t.fit(li, v, t.intExpr(li.AssignmentExpression), li.AssignmentExpression.Type())
 		}
 		if t.b.atomic[v] {
