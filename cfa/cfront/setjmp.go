@@ -27,7 +27,7 @@ import (
 
 // jmpSite is a setjmp of a thread: where it returns, with its result.
 type jmpSite struct {
-	env    *cc.Declarator // the jmp_buf variable it fills; nil if not named
+	env    any // the jmp_buf variable it fills (jmpBuf); nil if not named
 	resume int
 	res    *cfa.Var
 	pos    cfa.Pos
@@ -36,20 +36,26 @@ type jmpSite struct {
 // longJump is a longjmp of a thread, linked to the setjmps of its buffer
 // once the thread is lowered (linkLongJumps).
 type longJump struct {
-	env  *cc.Declarator
+	env  any
 	from int
 	val  *cfa.Var
 	pos  cfa.Pos
 	d    int
 }
 
-// jmpBuf is the jmp_buf variable argument a names, nil if it names none
-// (a pointer parameter, a member).
-func jmpBuf(a cc.ExpressionNode) *cc.Declarator {
-	if d := identOf(stripCasts(a)); d != nil && isArray(d.Type()) {
-		return d
+// jmpBuf identifies the jmp_buf variable argument a names: a variable
+// with linkage by its name (a block-scope extern declares the global
+// again, with a declarator of its own), another by its declarator; nil
+// if a names none (a pointer parameter, a member).
+func (b *builder) jmpBuf(a cc.ExpressionNode) any {
+	d := identOf(stripCasts(a))
+	switch {
+	case d == nil || !isArray(d.Type()):
+		return nil
+	case d.IsExtern() || b.isFileScope(d):
+		return "global " + d.Name()
 	}
-	return nil
+	return d
 }
 
 // setjmp lowers setjmp(env) (and sigsetjmp(env, savesigs)): it writes
@@ -66,7 +72,7 @@ func (t *tb) setjmp(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	t.set(res, num(0), p)
 	resume := t.newLoc(p)
 	t.place(resume, p)
-	t.jmpSites = append(t.jmpSites, jmpSite{env: jmpBuf(as[0]), resume: resume, res: res, pos: p})
+	t.jmpSites = append(t.jmpSites, jmpSite{env: t.b.jmpBuf(as[0]), resume: resume, res: res, pos: p})
 	return unless(want, ref(res))
 }
 
@@ -78,7 +84,7 @@ func (t *tb) longjmp(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 	v := t.intExpr(as[1])
 	val := t.newVar(nil, name, cfa.Data, as[1].Type()).v
 	t.set(val, cfa.Cond{C: mkBin(cfa.Eq, v, num(0)), T: num(1), F: v}, p)
-	t.longJumps = append(t.longJumps, longJump{env: jmpBuf(as[0]), from: t.at(p), val: val, pos: p, d: t.d})
+	t.longJumps = append(t.longJumps, longJump{env: t.b.jmpBuf(as[0]), from: t.at(p), val: val, pos: p, d: t.d})
 	t.cur = -1
 }
 
