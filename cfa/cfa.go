@@ -464,8 +464,8 @@ type Edge struct {
 	Undefined bool
 	// Unmodelled marks an Undefined edge where circ's model of memory,
 	// not C, ends (byte arithmetic leaving the bytes circ lays out as
-	// cells). The front end keeps none: it removes those no run
-	// reaches and rejects a program with any other.
+	// cells): a run through it is one circ cannot follow, so no proof
+	// may assume it away as it does undefined behaviour.
 	Unmodelled bool
 	// Order is the memory order of the C11 atomic operation the edge
 	// belongs to (NotAtomic: none). RMW marks the store of a

@@ -119,13 +119,32 @@ type Undefined struct {
 // (Options.CollectUB).
 func CheckUndefined(ctx context.Context, sv *smt.Solver, p *cfa.Program, opts Options) Undefined {
 	res, _ := run(ctx, sv, p, nil, opts)
-	return Undefined{Findings: res.Undefined, Proved: res.Verdict == report.Safe}
+	ub := Undefined{Findings: res.Undefined, Proved: res.Verdict == report.Safe}
+	if !ub.Proved {
+		// Any site where the model of memory ends may be reached.
+		listed := map[string]bool{}
+		for _, f := range ub.Findings {
+			listed[f.Pos+"\x00"+f.Message] = true
+		}
+		for _, c := range p.Templates {
+			for _, e := range c.Edges {
+				if f := UndefinedFinding(e); e.Unmodelled && !listed[f.Pos+"\x00"+f.Message] {
+					listed[f.Pos+"\x00"+f.Message] = true
+					ub.Findings = append(ub.Findings, f)
+				}
+			}
+		}
+	}
+	return ub
 }
 
 // SettleUndefined replaces the undefined behaviour each variable's check
 // reached (findings without a trace) by what the program's check
 // decided: a site it proved unreachable is dropped, one it reached by a
-// replayed run comes with that run.
+// replayed run comes with that run. A site where circ's model of memory
+// ends that a run may reach is every result's: past it a run may
+// write any cell of the object the arithmetic is in, so a check whose
+// slice left the site out covers no more runs than one that met it.
 func SettleUndefined(results []report.Result, ub Undefined) {
 	decided := map[string]report.Finding{}
 	for _, f := range ub.Findings {
@@ -133,10 +152,19 @@ func SettleUndefined(results []report.Result, ub Undefined) {
 	}
 	for i := range results {
 		var keep []report.Finding
+		met := map[string]bool{}
 		for _, f := range results[i].Undefined {
-			if d, ok := decided[f.Pos+"\x00"+f.Message]; ok {
+			key := f.Pos + "\x00" + f.Message
+			if d, ok := decided[key]; ok {
 				keep = append(keep, d)
+				met[key] = true
 			} else if !ub.Proved {
+				keep = append(keep, f)
+				met[key] = true
+			}
+		}
+		for _, f := range ub.Findings {
+			if key := f.Pos + "\x00" + f.Message; f.Kind == report.UnmodelledMemory && !met[key] {
 				keep = append(keep, f)
 			}
 		}

@@ -120,7 +120,7 @@ type Result struct {
 // Finding is a defect of the program other than a race: undefined
 // behaviour that a run may reach.
 type Finding struct {
-	Kind    string `json:"kind"` // "undefined-behaviour"
+	Kind    string `json:"kind"` // UndefinedBehaviour or UnmodelledMemory
 	Message string `json:"message"`
 	Pos     string `json:"pos"`
 	// Reached: a trace that the interpreter replays reaches it (Trace).
@@ -129,13 +129,61 @@ type Finding struct {
 	Trace   *Trace `json:"trace,omitempty"`
 }
 
-// UndefinedBehaviour is Finding.Kind for undefined behaviour.
-const UndefinedBehaviour = "undefined-behaviour"
+// What names the kind of site a finding is, as the report titles it.
+func (f Finding) What() string {
+	if f.Kind == UnmodelledMemory {
+		return "circ's model of memory ends"
+	}
+	return "undefined behaviour"
+}
+
+// Finding.Kind: undefined behaviour, or a site where circ's model of
+// memory ends (cfa.Edge.Unmodelled: byte arithmetic leaving the bytes
+// it lays out as cells). A run through the latter may be defined C
+// that circ cannot follow, so no verdict is safe while one may be
+// reached (DemoteUnmodelled).
+const (
+	UndefinedBehaviour = "undefined-behaviour"
+	UnmodelledMemory   = "unmodelled-memory"
+)
 
 // FindingOf is the finding of e, an undefined-behaviour edge
 // (cfa.Edge.Undefined), with no trace.
 func FindingOf(e *cfa.Edge) Finding {
-	return Finding{Kind: UndefinedBehaviour, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
+	kind := UndefinedBehaviour
+	if e.Unmodelled {
+		kind = UnmodelledMemory
+	}
+	return Finding{Kind: kind, Message: strings.TrimPrefix(e.Note, "undefined behaviour: "), Pos: e.Pos.String()}
+}
+
+// DemoteUnmodelled makes unknown each safe verdict whose check met a
+// site where circ's model of memory ends (UnmodelledMemory): the runs
+// cut there may go on, in C, to a race circ does not see.
+func DemoteUnmodelled(results []Result) {
+	for i := range results {
+		res := &results[i]
+		if f := res.unmodelled(); res.Verdict == Safe && f != nil {
+			res.Verdict = Unknown
+			res.Reason = fmt.Sprintf("%s, but only for the runs that stop at %s, where circ's model of memory ends", res.Reason, f.Pos)
+		}
+	}
+}
+
+// ProofCut reports whether res is a proof of safety that holds only
+// for the runs that stop where circ's model of memory ends, which
+// DemoteUnmodelled makes unknown.
+func (res *Result) ProofCut() bool { return res.Verdict == Safe && res.unmodelled() != nil }
+
+// unmodelled is the first site of res.Undefined where circ's model of
+// memory ends, or nil.
+func (res *Result) unmodelled() *Finding {
+	for i, f := range res.Undefined {
+		if f.Kind == UnmodelledMemory {
+			return &res.Undefined[i]
+		}
+	}
+	return nil
 }
 
 // ACFA is one template's context ACFA, rendered.
@@ -176,6 +224,7 @@ func (r *Report) ExitStatus() int {
 // none), and numbers in each safe result the findings its proof assumed
 // away.
 func (r *Report) CollectFindings() {
+	DemoteUnmodelled(r.Results)
 	index := map[string]int{}
 	for i, f := range r.Findings {
 		index[f.Pos+"\x00"+f.Message] = i
@@ -291,7 +340,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 	}
 	for i, f := range r.Findings {
-		fmt.Fprintf(&b, "\nfinding %d: undefined behaviour at %s: %s\n", i+1, f.Pos, f.Message)
+		fmt.Fprintf(&b, "\nfinding %d: %s at %s: %s\n", i+1, f.What(), f.Pos, f.Message)
 		if f.Trace != nil {
 			writeTrace(&b, f.Trace)
 		} else {

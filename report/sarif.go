@@ -26,6 +26,7 @@ const (
 const (
 	ruleDataRace = iota
 	ruleUndefined
+	ruleUnmodelled
 )
 
 const (
@@ -169,6 +170,12 @@ func (r *Report) WriteSARIF(w io.Writer, toolVersion string) error {
 				ShortDescription:     sarifMessage{"A run of the program may reach undefined behaviour (an access out of bounds, a call through a pointer to no function)."},
 				FullDescription:      &sarifMessage{"circ cuts a run where it reaches undefined behaviour, so its safe verdicts hold only for the runs that do not; each such verdict names the findings it assumed away. With a code flow, a run that circ's interpreter replays reaches it; without one, circ found no run to it and no proof that none exists."},
 				DefaultConfiguration: &sarifConfig{Level: "error"},
+			}, ruleUnmodelled: {
+				ID:                   UnmodelledMemory,
+				Name:                 "UnmodelledMemory",
+				ShortDescription:     sarifMessage{"A run of the program may leave circ's model of memory (byte arithmetic past the bytes it lays out as cells)."},
+				FullDescription:      &sarifMessage{"Past such a site circ's cells are not C's bytes, so it cannot follow the run; no verdict is safe while a run may reach one. With a code flow, a run that circ's interpreter replays reaches it; without one, circ found no run to it and no proof that none exists."},
+				DefaultConfiguration: &sarifConfig{Level: "warning"},
 			}},
 			Notifications: []sarifDescriptor{
 				noteSafe: {ID: "verdict-safe", Name: "VerdictSafe",
@@ -277,15 +284,19 @@ func sarifRace(res Result, props map[string]any) sarifResult {
 // sarifFinding is the result for finding n (1-based, as verdicts cite
 // it).
 func sarifFinding(n int, f Finding) sarifResult {
+	rule := ruleUndefined
+	if f.Kind == UnmodelledMemory {
+		rule = ruleUnmodelled
+	}
 	out := sarifResult{
-		RuleID: UndefinedBehaviour, RuleIndex: ruleUndefined, Level: "warning",
-		Message:    sarifMessage{fmt.Sprintf("Finding %d: undefined behaviour at %s: %s (no run to it found, nor a proof that none exists).", n, f.Pos, f.Message)},
+		RuleID: f.Kind, RuleIndex: rule, Level: "warning",
+		Message:    sarifMessage{fmt.Sprintf("Finding %d: %s at %s: %s (no run to it found, nor a proof that none exists).", n, f.What(), f.Pos, f.Message)},
 		Locations:  []sarifLocation{{PhysicalLocation: physicalAt(f.Pos)}},
 		Properties: map[string]any{"finding": n, "reached": f.Reached},
 	}
 	if f.Trace != nil {
 		out.Level = "error"
-		out.Message.Text = fmt.Sprintf("Finding %d: undefined behaviour at %s: %s.", n, f.Pos, f.Message)
+		out.Message.Text = fmt.Sprintf("Finding %d: %s at %s: %s.", n, f.What(), f.Pos, f.Message)
 		out.CodeFlows = []sarifCodeFlow{sarifFlow(f.Trace)}
 	}
 	return out

@@ -620,6 +620,7 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 		if isPtr(x.UnaryExpression.Type()) && (op == cfa.Add || op == cfa.Sub) {
 			k, check := t.strideInMemory(lv, pointee(x.UnaryExpression.Type()), x)
 			rhs, checkCell = mkBin(cfa.Mul, rhs, num(k)), check
+			t.movedVar(x, lv, op, rhs)
 		}
 	}
 	if lv.l == nil && hasSE(x.AssignmentExpression) {
@@ -710,6 +711,7 @@ func (t *tb) incDec(n cc.ExpressionNode, inc, post, want bool, p cfa.Pos) cfa.Ex
 	ptr := isPtr(n.Type())
 	if ptr {
 		step, checkCell = t.strideInMemory(lv, pointee(n.Type()), n)
+		t.movedVar(n, lv, op, num(step))
 	}
 	return t.updateScalar(lv, want, func(v *cfa.Var) cfa.Expr {
 		checkCell(v)

@@ -1095,11 +1095,19 @@ func (t *tb) walkChars(w charWalk, p cfa.Pos) (k, ch *cfa.Var) {
 	t.set(ch, num(0), p)
 	head := t.loopHead(p)
 	exit := t.newLoc(p)
+	// The walk's accesses, for checkByteArithmetic to guard one by one
+	// where it cannot show that the whole walk stays in its bytes.
+	var srcSteps, dstSteps []bytePtr
+	step := func(steps *[]bytePtr, start cfa.Expr, n cc.Node) cfa.Expr {
+		addr := mkBin(cfa.Add, start, ref(k))
+		*steps = append(*steps, bytePtr{e: start, res: addr, n: n, elem: w.elem, at: t.site()})
+		return addr
+	}
 	write := func() {
 		if w.dst == nil {
 			return
 		}
-		lv := t.atAddr(mkBin(cfa.Add, w.dst, ref(k)), w.elem, w.dstN)
+		lv := t.atAddr(step(&dstSteps, w.dst, w.dstN), w.elem, w.dstN)
 		t.update(lv, false, func(v *cfa.Var) cfa.Expr {
 			switch {
 			case w.src != nil:
@@ -1119,7 +1127,7 @@ func (t *tb) walkChars(w charWalk, p cfa.Pos) (k, ch *cfa.Var) {
 	}
 	body := func() {
 		if w.src != nil {
-			t.set(ch, t.load(t.atAddr(mkBin(cfa.Add, w.src, ref(k)), w.elem, w.srcN)), p)
+			t.set(ch, t.load(t.atAddr(step(&srcSteps, w.src, w.srcN), w.elem, w.srcN)), p)
 		}
 		if ends == nil {
 			next()
@@ -1135,26 +1143,26 @@ func (t *tb) walkChars(w charWalk, p cfa.Pos) (k, ch *cfa.Var) {
 			}},
 			arm{cond: mkUn(cfa.Not, end), body: next})
 	}
-	step := body
+	iterate := body
 	if w.limit != nil {
-		step = func() {
+		iterate = func() {
 			t.choose(p,
 				arm{cond: mkBin(cfa.Ge, ref(k), w.limit), body: func() { t.jump(exit, p) }},
 				arm{cond: mkBin(cfa.Lt, ref(k), w.limit), body: body})
 		}
 	}
 	if w.mayStop {
-		t.choose(p, arm{body: func() { t.jump(exit, p) }}, arm{body: step})
+		t.choose(p, arm{body: func() { t.jump(exit, p) }}, arm{body: iterate})
 	} else {
-		step()
+		iterate()
 	}
 	t.cur = -1
 	t.place(exit, p)
 	if w.src != nil {
-		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.src, n: w.srcN, elem: w.elem, walk: true})
+		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.src, n: w.srcN, elem: w.elem, walk: true, steps: srcSteps})
 	}
 	if w.dst != nil {
-		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.dst, n: w.dstN, elem: w.elem, walk: true})
+		t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: w.dst, n: w.dstN, elem: w.elem, walk: true, steps: dstSteps})
 	}
 	return k, ch
 }

@@ -180,6 +180,16 @@ func (t *tb) moved(pn cc.ExpressionNode, base, res cfa.Expr) cfa.Expr {
 	return res
 }
 
+// movedVar is moved for an update of pointer variable lv (n: the
+// update) by op and delta, in cells: its new value is checked with
+// its old one. A pointer in memory is checked cell by cell instead
+// (strideInMemory).
+func (t *tb) movedVar(n cc.ExpressionNode, lv lval, op cfa.BinOp, delta cfa.Expr) {
+	if lv.l != nil {
+		t.moved(n, lv.ref(), mkBin(op, lv.ref(), delta))
+	}
+}
+
 // byteElem reports whether elem is a byte (char, _Bool), which pointer
 // arithmetic moves over by one cell (stride).
 func (t *tb) byteElem(elem cc.Type) bool {
@@ -207,6 +217,9 @@ type bytePtr struct {
 	n    cc.Node
 	elem cc.Type
 	walk bool // e is where a walk over bytes starts (walkChars)
+	// steps are a walk's accesses, each start + k: where the walk as a
+	// whole may leave its bytes, each is guarded on its own.
+	steps []bytePtr
 	// at is where the arithmetic is evaluated, for a run-time check
 	// (guardByteArithmetic); nil where there is none to add.
 	at *site
@@ -298,10 +311,24 @@ func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 				bad = o.Name
 			}
 		}
-		if bad != "" && !b.guardByteArithmetic(bp, vals, runs, r, byteArithmeticError(bp.elem, bad)) {
+		if bad != "" && !b.guardEach(bp, runs, r, bad) {
 			b.fail(bp.n, "%s", byteArithmeticError(bp.elem, bad))
 		}
 	}
+}
+
+// guardEach guards byte arithmetic bp (guardByteArithmetic), or each
+// access of a walk, and reports whether it could.
+func (b *builder) guardEach(bp bytePtr, runs map[*cfa.Object]byteRunInfo, r *pointsto.Result, object string) bool {
+	if !bp.walk {
+		return b.guardByteArithmetic(bp, r.Eval(bp.e), runs, r, object)
+	}
+	for _, s := range bp.steps {
+		if !b.guardByteArithmetic(s, r.Eval(s.e), runs, r, object) {
+			return false
+		}
+	}
+	return len(bp.steps) > 0
 }
 
 // byteArithmeticError is the rejection of byte arithmetic on a pointer
@@ -319,11 +346,11 @@ func byteArithmeticError(elem cc.Type, object string) string {
 // arithmetic moves as C's does. Leaving it would be a char array member
 // walked beyond its end, which C leaves undefined, or an object's bytes
 // walked across a cell that is no byte, which C defines and circ does
-// not model: checkByteGuards accepts the program only if the ranges
-// stage shows that no run leaves. It reports false, adding nothing,
+// not model: a run that leaves is one circ cannot follow, an
+// unmodelled site (checkByteGuards). It reports false, adding nothing,
 // where the pointer may lie outside every run, in a summary object or
 // in memory circ does not know, or is a walk.
-func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, runs map[*cfa.Object]byteRunInfo, r *pointsto.Result, failure string) bool {
+func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, runs map[*cfa.Object]byteRunInfo, r *pointsto.Result, object string) bool {
 	if bp.at == nil || bp.res == nil || bp.walk || vals.Top || r.Eval(bp.res).Top {
 		return false
 	}
@@ -335,7 +362,7 @@ func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, runs map[*c
 	var order []runOf
 	for _, a := range vals.All() {
 		o, i := b.prog.Memory.Find(a)
-		if o == nil || o.Summary() || o.Elements() {
+		if o == nil || o.Elements() {
 			return false
 		}
 		ri, ok := runs[o]
@@ -344,9 +371,6 @@ func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, runs map[*c
 			runs[o] = ri
 		}
 		here := ri.runsAt(i, vals.Past[a] && !vals.Addrs[a])
-		if len(here) == 0 {
-			return false
-		}
 		for k := range here {
 			if ro := (runOf{o, k}); !in[ro] {
 				in[ro] = true
@@ -357,11 +381,15 @@ func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, runs map[*c
 	sort.Slice(order, func(i, j int) bool {
 		return order[i].o.Base < order[j].o.Base || order[i].o.Base == order[j].o.Base && order[i].k < order[j].k
 	})
-	g := &byteGuard{at: *bp.at, ptr: bp.e, res: bp.res, pos: b.pos(bp.n), failure: failure}
+	if len(order) == 0 {
+		return false
+	}
+	g := &byteGuard{at: *bp.at, ptr: bp.e, res: bp.res, pos: b.pos(bp.n),
+		failure: fmt.Sprintf("arithmetic on a pointer to %s (byte offsets) into %s may leave its bytes for cells that are not bytes", describeC(bp.elem), object)}
 	for _, ro := range order {
 		lo, last, past := runs[ro.o].bounds(ro.k, len(ro.o.Cells))
 		base := ro.o.Base
-		g.runs = append(g.runs, byteRun{base + int64(lo), base + int64(last), base + int64(past)})
+		g.runs = append(g.runs, byteRun{base + int64(lo), base + int64(last), base + int64(past), ro.o.Summary()})
 	}
 	b.byteGuards = append(b.byteGuards, g)
 	return true
@@ -389,8 +417,13 @@ func (ri byteRunInfo) bounds(k, n int) (lo, last, past int) {
 }
 
 // byteRun is a run of byte cells by address: its first and last cell,
-// and the last address a pointer in it may hold.
-type byteRun struct{ lo, last, past int64 }
+// and the last address a pointer in it may hold; in a summary object,
+// those of the representative instance, which every instance's address
+// is modulo cfa.InstanceStride.
+type byteRun struct {
+	lo, last, past int64
+	summary        bool
+}
 
 // byteGuard is a run-time check of byte arithmetic
 // (guardByteArithmetic), added once the points-to analysis is done:
@@ -402,7 +435,7 @@ type byteGuard struct {
 	runs     []byteRun
 	deref    bool
 	pos      cfa.Pos
-	failure  string // the rejection if it may fail
+	failure  string // what a run that fails it does
 }
 
 // cond is the guard's condition.
@@ -417,7 +450,14 @@ func (g *byteGuard) cond() cfa.Expr {
 		if g.deref {
 			last = r.last
 		}
-		ok = mkBin(cfa.Or, ok, mkBin(cfa.And, within(g.ptr, r.lo, r.past), within(g.res, r.lo, last)))
+		if !r.summary {
+			ok = mkBin(cfa.Or, ok, mkBin(cfa.And, within(g.ptr, r.lo, r.past), within(g.res, r.lo, last)))
+			continue
+		}
+		// Both in the run of one instance.
+		offPtr, offRes := mkBin(cfa.Mod, g.ptr, num(cfa.InstanceStride)), mkBin(cfa.Mod, g.res, num(cfa.InstanceStride))
+		same := mkBin(cfa.Eq, mkBin(cfa.Sub, g.ptr, offPtr), mkBin(cfa.Sub, g.res, offRes))
+		ok = mkBin(cfa.Or, ok, mkBin(cfa.And, same, mkBin(cfa.And, within(offPtr, r.lo, r.past), within(offRes, r.lo, last))))
 	}
 	return ok
 }
@@ -439,7 +479,7 @@ func (b *builder) guardedOut(s *derefSite, misfits []int64) []int64 {
 	return slices.DeleteFunc(misfits, func(a int64) bool {
 		for _, g := range gs {
 			for _, r := range g.runs {
-				if r.lo <= a && a <= r.last {
+				if r.lo <= a%cfa.InstanceStride && a%cfa.InstanceStride <= r.last {
 					return false
 				}
 			}
@@ -476,34 +516,31 @@ func (b *builder) addByteGuards() {
 	b.byteGuards = nil
 }
 
-// checkByteGuards keeps the run-time checks of byte arithmetic
-// (guardByteArithmetic) only where the ranges stage shows that they
-// never fail, as steps that do nothing. One that may fail rejects the
-// program: past the bytes, circ's cells are not C's. The program is
-// finished (cfa.Program.Finish), its atomic sections marked.
+// checkByteGuards turns the run-time checks of byte arithmetic
+// (guardByteArithmetic) that the ranges stage shows never fail into
+// steps that do nothing. One that may fail stays, as an unmodelled
+// site (cfa.Edge.Unmodelled): past the bytes, circ's cells are not C's,
+// so a run through it is one circ cannot follow. The engines decide
+// whether a run reaches it as they decide undefined behaviour, and no
+// location is proved safe while one may (report.Finding.Unmodelled).
+// The program is finished (cfa.Program.Finish), its atomic sections
+// marked.
 func (b *builder) checkByteGuards() {
 	if !b.byteGuarded {
 		return
 	}
 	never := map[*cfa.Edge]bool{}
-	edges, settled := ranges.Unreachable(b.prog)
+	edges, _ := ranges.Unreachable(b.prog)
 	for _, e := range edges {
 		never[e] = true
-	}
-	why := ""
-	if !settled {
-		why = " (the ranges stage, which shows where the check never fails, did not settle)"
 	}
 	for _, c := range b.prog.Templates {
 		// A guard is assume ok -> pass, assume !ok -> bad, stop at bad.
 		drop := map[*cfa.Edge]bool{}
 		failing := map[int]string{} // a guard's location -> its failing condition
 		for _, e := range c.Edges {
-			if !e.Unmodelled {
+			if !e.Unmodelled || !never[e] {
 				continue
-			}
-			if !never[e] {
-				b.failAt(e.Pos, "%s%s", e.Note, why)
 			}
 			drop[e] = true
 			for _, f := range c.Edges {

@@ -207,6 +207,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 			defer cancel()
 		}
 		results = f.checkCIRCApart(circCtx, input, prog, vars, def, progress)
+		report.DemoteUnmodelled(results) // for the explicit stage to try
 		if f.explicitStage {
 			states := f.maxStates
 			if states == 0 {
@@ -814,7 +815,7 @@ func explicitUnknowns(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, r
 	}
 	for k, r := range explicit.Check(ctx, prog, again, opts) {
 		i := at[k]
-		if r.Verdict != report.Safe && r.Verdict != report.Race {
+		if r.Verdict != report.Safe && r.Verdict != report.Race || r.ProofCut() {
 			continue
 		}
 		r.Reason = strings.TrimSpace(r.Reason + " (explicit stage: the CIRC engine did not decide: " + results[i].Reason + ")")

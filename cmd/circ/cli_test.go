@@ -849,3 +849,35 @@ func TestReadingShowsItsStages(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmodelledMemoryMakesProofsUnknown: byte arithmetic that may leave
+// the bytes circ lays out as cells is a site where its model of memory
+// ends. A run that reaches it (a walk from a char member into an int)
+// leaves every proof unknown and is listed as such a finding, with its
+// replayed run; one the CIRC engine proves unreachable leaves the
+// proofs as they are.
+func TestUnmodelledMemoryMakesProofsUnknown(t *testing.T) {
+	type finding struct {
+		Kind    string
+		Reached bool
+	}
+	check := func(file string) (verdict string, findings []finding, code int) {
+		r := runCLI(t, "check", "-q", "--format", "json", "--var", "g", programsDir+file)
+		var rep struct {
+			Results  []struct{ Verdict string }
+			Findings []finding
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || len(rep.Results) != 1 {
+			t.Fatalf("%s: %v\n%s\n%s", file, err, r.stdout, r.stderr)
+		}
+		return rep.Results[0].Verdict, rep.Findings, r.code
+	}
+	v, fs, code := check("byte_walk_from_char_member_into_int_leaves_circs_model_safe.c")
+	if v != "unknown" || code != 20 || len(fs) != 1 || fs[0].Kind != "unmodelled-memory" || !fs[0].Reached {
+		t.Errorf("a walk out of the bytes: g %s (exit %d), findings %+v; want unknown (exit 20) and one reached unmodelled-memory finding", v, code, fs)
+	}
+	v, fs, code = check("byte_offset_back_to_last_tag_byte_stays_in_bytes_safe.c")
+	if v != "safe" || code != 0 || len(fs) != 0 {
+		t.Errorf("arithmetic that stays in the bytes: g %s (exit %d), findings %+v; want safe (exit 0), no finding", v, code, fs)
+	}
+}
