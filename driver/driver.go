@@ -124,12 +124,12 @@ func CheckUndefined(ctx context.Context, sv *smt.Solver, p *cfa.Program, opts Op
 		// Any site where the model of memory ends may be reached.
 		listed := map[string]bool{}
 		for _, f := range ub.Findings {
-			listed[f.Pos+"\x00"+f.Message] = true
+			listed[f.Site()] = true
 		}
 		for _, c := range p.Templates {
 			for _, e := range c.Edges {
-				if f := UndefinedFinding(e); e.Unmodelled && !listed[f.Pos+"\x00"+f.Message] {
-					listed[f.Pos+"\x00"+f.Message] = true
+				if f := UndefinedFinding(e); e.Unmodelled && !listed[f.Site()] {
+					listed[f.Site()] = true
 					ub.Findings = append(ub.Findings, f)
 				}
 			}
@@ -148,13 +148,13 @@ func CheckUndefined(ctx context.Context, sv *smt.Solver, p *cfa.Program, opts Op
 func SettleUndefined(results []report.Result, ub Undefined) {
 	decided := map[string]report.Finding{}
 	for _, f := range ub.Findings {
-		decided[f.Pos+"\x00"+f.Message] = f
+		decided[f.Site()] = f
 	}
 	for i := range results {
 		var keep []report.Finding
 		met := map[string]bool{}
 		for _, f := range results[i].Undefined {
-			key := f.Pos + "\x00" + f.Message
+			key := f.Site()
 			if d, ok := decided[key]; ok {
 				keep = append(keep, d)
 				met[key] = true
@@ -164,12 +164,23 @@ func SettleUndefined(results []report.Result, ub Undefined) {
 			}
 		}
 		for _, f := range ub.Findings {
-			if key := f.Pos + "\x00" + f.Message; f.Kind == report.UnmodelledMemory && !met[key] {
+			if f.Kind == report.UnmodelledMemory && !met[f.Site()] {
 				keep = append(keep, f)
 			}
 		}
 		results[i].Undefined = keep
 	}
+}
+
+// HasUnmodelled reports whether p has a site where circ's model of
+// memory ends (cfa.Edge.Unmodelled).
+func HasUnmodelled(p *cfa.Program) bool {
+	for _, c := range p.Templates {
+		if slices.ContainsFunc(c.Edges, func(e *cfa.Edge) bool { return e.Unmodelled }) {
+			return true
+		}
+	}
+	return false
 }
 
 // HasUndefined reports whether p has an undefined-behaviour site.

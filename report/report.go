@@ -129,6 +129,9 @@ type Finding struct {
 	Trace   *Trace `json:"trace,omitempty"`
 }
 
+// Site identifies the finding's site: its position and message.
+func (f Finding) Site() string { return f.Pos + "\x00" + f.Message }
+
 // What names the kind of site a finding is, as the report titles it.
 func (f Finding) What() string {
 	if f.Kind == UnmodelledMemory {
@@ -227,12 +230,12 @@ func (r *Report) CollectFindings() {
 	DemoteUnmodelled(r.Results)
 	index := map[string]int{}
 	for i, f := range r.Findings {
-		index[f.Pos+"\x00"+f.Message] = i
+		index[f.Site()] = i
 	}
 	for ri := range r.Results {
 		res := &r.Results[ri]
 		for _, f := range res.Undefined {
-			key := f.Pos + "\x00" + f.Message
+			key := f.Site()
 			i, ok := index[key]
 			if !ok {
 				i = len(r.Findings)

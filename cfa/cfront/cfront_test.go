@@ -159,6 +159,12 @@ func TestSemantics(t *testing.T) {
 		// A char array from a string literal holds its chars, then zeros;
 		// a pointer from one takes nothing from the chars after it.
 		{"string-initialized-arrays", "char g[6] = \"hey\"; struct s { int n; char name[4]; } gs = {1, \"ab\"}; char names[2][3] = {\"x\", \"yz\"}; struct t { char *p; char d; } gt = {\"hello world\"}; int a, b, c, d, e;", "char l[5] = \"loc\"; struct t lt = {\"hello world\"}; a = g[1] + g[3]; b = gs.name[1]; c = names[1][1]; d = l[2] + l[4]; e = gt.d + lt.d;", map[string]int64{"a": 101, "b": 98, "c": 122, "d": 99, "e": 0}, false},
+		// strtok and strtok_r skip leading delimiters, end a token at the
+		// next one (which becomes 0) or at the 0, and give null at the
+		// end (values checked against glibc).
+		{"strtok", "char *strtok(char *, const char *); char *strtok_r(char *, const char *, char **); char s[] = \"::ab:c:\"; char u[] = \"x,,y\"; int a, b, c, d, e, f;",
+			"char *t1 = strtok(s, \":\"); a = t1 - s; char *t2 = strtok(0, \":\"); b = t2 - s; char *t3 = strtok(0, \":\"); c = t3 == 0; char *sv; char *u1 = strtok_r(u, \",\", &sv); d = u1[0] + (sv - u); char *u2 = strtok_r(0, \",\", &sv); e = u2 - u; f = s[4] + s[6] + (sv - u);",
+			map[string]int64{"a": 2, "b": 5, "c": 1, "d": 122, "e": 3, "f": 4}, false},
 		// sizeof of a variable-length array is its length where it was
 		// declared, whatever the length's variable holds later.
 		{"vla", "int g, h, n = 3;", "int a[n]; for (int i = 0; i < n; i++) a[i] = i + 7; n = 9; g = a[0] + sizeof(a); h = sizeof(a) / sizeof(a[0]);", map[string]int64{"g": 19, "h": 3}, false},

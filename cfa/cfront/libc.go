@@ -68,6 +68,8 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return zeroIf(want), true
 	case "strsep":
 		return t.strsep(name, x, as, want, p), true
+	case "strtok", "strtok_r":
+		return t.strtok(name, x, as, want, p), true
 	case "memset":
 		t.nargs(x, name, as, 3)
 		return unless(want, t.memset(as[0], as[1], as[2], p)), true

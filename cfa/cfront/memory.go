@@ -185,7 +185,9 @@ func (t *tb) moved(pn cc.ExpressionNode, base, res cfa.Expr) cfa.Expr {
 // its old one. A pointer in memory is checked cell by cell instead
 // (strideInMemory).
 func (t *tb) movedVar(n cc.ExpressionNode, lv lval, op cfa.BinOp, delta cfa.Expr) {
-	if lv.l != nil {
+	// An atomic pointer's update is one read-modify-write: a guard
+	// would read it apart, a plain read that races.
+	if lv.l != nil && !t.b.atomic[lv.l.v] {
 		t.moved(n, lv.ref(), mkBin(op, lv.ref(), delta))
 	}
 }
@@ -425,6 +427,15 @@ type byteRun struct {
 	summary        bool
 }
 
+// holds reports whether address a is on a cell of the run (of any
+// instance of a summary object's).
+func (r byteRun) holds(a int64) bool {
+	if r.summary && a < cfa.RegionBase {
+		a %= cfa.InstanceStride
+	}
+	return r.lo <= a && a <= r.last
+}
+
 // byteGuard is a run-time check of byte arithmetic
 // (guardByteArithmetic), added once the points-to analysis is done:
 // ptr and res lie in one of runs. deref: res is dereferenced right
@@ -479,7 +490,7 @@ func (b *builder) guardedOut(s *derefSite, misfits []int64) []int64 {
 	return slices.DeleteFunc(misfits, func(a int64) bool {
 		for _, g := range gs {
 			for _, r := range g.runs {
-				if r.lo <= a%cfa.InstanceStride && a%cfa.InstanceStride <= r.last {
+				if r.holds(a) {
 					return false
 				}
 			}
@@ -522,7 +533,7 @@ func (b *builder) addByteGuards() {
 // site (cfa.Edge.Unmodelled): past the bytes, circ's cells are not C's,
 // so a run through it is one circ cannot follow. The engines decide
 // whether a run reaches it as they decide undefined behaviour, and no
-// location is proved safe while one may (report.Finding.Unmodelled).
+// location is proved safe while one may (report.UnmodelledMemory).
 // The program is finished (cfa.Program.Finish), its atomic sections
 // marked.
 func (b *builder) checkByteGuards() {

@@ -880,4 +880,16 @@ func TestUnmodelledMemoryMakesProofsUnknown(t *testing.T) {
 	if v != "safe" || code != 0 || len(fs) != 0 {
 		t.Errorf("arithmetic that stays in the bytes: g %s (exit %d), findings %+v; want safe (exit 0), no finding", v, code, fs)
 	}
+	// Past the site the worker's walk writes r.len, which main reads:
+	// a race on a location circ's model never sees shared, so the
+	// program itself is unknown, not an empty list of locations.
+	prog := writeC(t, "walk_into_len.c", "#include <pthread.h>\nstruct rec { unsigned char tag[4]; int len; } r;\n"+
+		"void clear(unsigned char *p, int n) { for (int i = 0; i < n; i++) p[i] = 0; }\n"+
+		"void *worker(void *a) { clear((unsigned char *)&r, sizeof r); return 0; }\n"+
+		"int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); int x = r.len; pthread_join(t, 0); return x; }\n")
+	r := runCLI(t, "check", "-q", "--format", "json", prog)
+	rep := decodeReport(t, r.stdout)
+	if got := rep.verdicts(); r.code != 20 || got["(program)"] != "unknown" || len(got) != 1 {
+		t.Errorf("no location shared in circ's model, a site reached: verdicts %v (exit %d), want the program unknown (exit 20)", got, r.code)
+	}
 }

@@ -180,6 +180,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			ctx, cancel = context.WithTimeout(ctx, *timeout)
 		}
 		cs := cf.checkCIRCApart(ctx, file, prog, vars, def, progress)
+		report.DemoteUnmodelled(cs)
 		cancel()
 		for i := range vars {
 			l, c := ls[i], cs[i]
