@@ -142,6 +142,7 @@ type builder struct {
 	externs      []*cfa.Object
 	externByType map[string]*cfa.Object
 	externType   map[*cfa.Object]cc.Type
+	ctypeObjects map[string]*cfa.Object // the library's pointers to its ctype tables (ctype.go), by name
 	// handles stand for the library's opaque handles, by type
 	// (libraryHandle).
 	handles map[string]*cfa.Var
@@ -268,6 +269,7 @@ func (b *builder) build() *cfa.Program {
 	b.orderOps = map[cfa.Expr]cc.Node{}
 	b.externByType = map[string]*cfa.Object{}
 	b.externType = map[*cfa.Object]cc.Type{}
+	b.ctypeObjects = map[string]*cfa.Object{}
 	b.handles = map[string]*cfa.Var{}
 	b.bitFields = map[*cfa.Var]*cc.Field{}
 	b.prog.Memory = &cfa.Memory{First: addressBase(b.ast)}

@@ -72,6 +72,10 @@ func (t *tb) call(x *cc.PostfixExpression, want bool) cfa.Expr {
 			return t.realloc(x, as, want, p)
 		case "alloca", "__builtin_alloca":
 			return t.stackAlloc(name, x, as, want, p)
+		case "mmap":
+			return t.mmap(x, as, want, p)
+		case "munmap":
+			return t.munmap(x, as, want, p)
 		}
 		t.unsupportedPrim(name, x)
 		if v, ok := t.libc(name, x, as, want, p); ok {

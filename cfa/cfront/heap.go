@@ -220,7 +220,7 @@ func (b *builder) scanAllocations() {
 		alloc := false
 		if _, pe := directCall(n); pe != nil {
 			switch pe.Token.SrcStr() {
-			case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca":
+			case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca", "mmap":
 				alloc = true // also where cc declares it implicitly
 			}
 		}
@@ -281,6 +281,41 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 		arm{body: func() { t.set(res, num(0), p) }},
 	)
 	return unless(want, ref(res))
+}
+
+// mapFailed is mmap's MAP_FAILED, (void *)-1.
+const mapFailed = -1
+
+// mmap lowers mmap(addr, len, prot, flags, fd, offset): MAP_FAILED, or a
+// fresh block of len bytes, of the type its result is used as, holding
+// any values (a file's bytes, or zeros: circ does not tell which). The
+// hint addr, the protection and the flags change nothing circ keeps (a
+// write into a read-only mapping, which faults, is taken as a write).
+func (t *tb) mmap(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	t.nargs(x, "mmap", as, 6)
+	for i, a := range as {
+		if i != 1 {
+			t.discardRead(a, p)
+		}
+	}
+	o, length := t.heapBlock(cfa.HeapObject, "mmap", x, as[1:2], t.allocUse(x), p)
+	res := t.temp(x.Type())
+	t.choose(p,
+		arm{body: func() {
+			t.allocated(o, res, length, func() { t.indeterminate(o.Cells, "mmap: the mapping's bytes", p) }, p)
+		}},
+		arm{body: func() { t.set(res, num(mapFailed), p) }},
+	)
+	return unless(want, ref(res))
+}
+
+// munmap lowers munmap(addr, len) as free(addr): the mapping ends.
+func (t *tb) munmap(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	t.nargs(x, "munmap", as, 2)
+	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
+	t.discardRead(as[1], p)
+	t.freeBlock(ptr, nodeText(as[0]), p, func(*cfa.Object, func(*cfa.Var) cfa.Expr) {})
+	return zeroIf(want)
 }
 
 // realloc lowers realloc(ptr, size): null (the old block stays), or a

@@ -70,6 +70,8 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return t.strsep(name, x, as, want, p), true
 	case "strtok", "strtok_r":
 		return t.strtok(name, x, as, want, p), true
+	case "__ctype_b_loc", "__ctype_toupper_loc", "__ctype_tolower_loc":
+		return t.ctypeLoc(name, x, as, want, p), true
 	case "memset":
 		t.nargs(x, name, as, 3)
 		return unless(want, t.memset(as[0], as[1], as[2], p)), true
