@@ -182,6 +182,9 @@ func (b *builder) scanExternResults() {
 		if d, ok := pe.ResolvedTo().(*cc.Declarator); !ok || !isFunc(d.Type()) || b.funcs[pe.Token.SrcStr()] != nil {
 			return true
 		}
+		if _, ok := ctypeTables[pe.Token.SrcStr()]; ok {
+			return true // the library's own tables (ctype.go)
+		}
 		if pt := pointee(x.Type()); isPtr(x.Type()) && b.externable(pt) {
 			b.externObject(pt, x)
 		}

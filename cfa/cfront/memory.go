@@ -204,7 +204,9 @@ func (t *tb) byteElem(elem cc.Type) bool {
 // the returned function, which the update calls with each cell.
 func (t *tb) strideInMemory(lv lval, elem cc.Type, n cc.Node) (int64, func(v *cfa.Var)) {
 	if lv.l == nil && t.byteElem(elem) {
-		return 1, func(v *cfa.Var) { t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: ref(v), n: n, elem: elem}) }
+		return 1, func(v *cfa.Var) {
+			t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: ref(v), n: n, elem: elem, via: lv.addr, cell: v})
+		}
 	}
 	if lv.l == nil && scalarElem(t.b, elem) {
 		return t.stride(elem, n, lv.ref()), func(v *cfa.Var) { t.b.cellPtrs = append(t.b.cellPtrs, bytePtr{e: ref(v), n: n, elem: elem}) }
@@ -222,6 +224,12 @@ type bytePtr struct {
 	// steps are a walk's accesses, each start + k: where the walk as a
 	// whole may leave its bytes, each is guarded on its own.
 	steps []bytePtr
+	// via is, for a byte pointer held in memory, the address its update
+	// goes through, and cell the cell e reads: a cell the address cannot
+	// hold is no cell the update reaches (an arm the points-to analysis
+	// ruled out after lowering offered it).
+	via  cfa.Expr
+	cell *cfa.Var
 	// at is where the arithmetic is evaluated, for a run-time check
 	// (guardByteArithmetic); nil where there is none to add.
 	at *site
@@ -262,6 +270,9 @@ func (t *tb) site() *site {
 func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 	runs := map[*cfa.Object]byteRunInfo{}
 	for _, bp := range b.bytePtrs {
+		if !b.reaches(bp, r) {
+			continue
+		}
 		vals := r.Eval(bp.e)
 		addrs := vals.All()
 		// past: one past an array by a bounded subscript (s.a + i),
@@ -317,6 +328,20 @@ func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 			b.fail(bp.n, "%s", byteArithmeticError(bp.elem, bad))
 		}
 	}
+}
+
+// reaches reports whether the update of byte pointer bp may reach its
+// cell (bytePtr.via): always, but for a cell of an ordinary object
+// (one address) its address cannot hold.
+func (b *builder) reaches(bp bytePtr, r *pointsto.Result) bool {
+	if bp.via == nil || bp.cell == nil {
+		return true
+	}
+	ci := b.cells[bp.cell]
+	if ci == nil || ci.obj.Summary() || ci.obj.Elements() {
+		return true
+	}
+	return r.Eval(bp.via).Has(ci.obj.Base + int64(ci.idx))
 }
 
 // guardEach guards byte arithmetic bp (guardByteArithmetic), or each
