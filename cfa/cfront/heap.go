@@ -283,16 +283,36 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 	return unless(want, ref(res))
 }
 
-// mapFailed is mmap's MAP_FAILED, (void *)-1.
-const mapFailed = -1
+// mapFailed is mmap's MAP_FAILED, (void *)-1, and the flags of mmap
+// (Linux's) that make a mapping alias memory the program has: a fixed
+// address, and a shared mapping of a file, which another mapping of it
+// shares.
+const (
+	mapFailed         = -1
+	mapSharing        = 0x03 // MAP_SHARED, MAP_PRIVATE, MAP_SHARED_VALIDATE
+	mapPrivate        = 0x02
+	mapFixed          = 0x10
+	mapAnonymous      = 0x20
+	mapFixedNoReplace = 0x100000
+)
 
 // mmap lowers mmap(addr, len, prot, flags, fd, offset): MAP_FAILED, or a
 // fresh block of len bytes, of the type its result is used as, holding
 // any values (a file's bytes, or zeros: circ does not tell which). The
-// hint addr, the protection and the flags change nothing circ keeps (a
-// write into a read-only mapping, which faults, is taken as a write).
+// hint addr and the protection change nothing circ keeps (a write into
+// a read-only mapping, which faults, is taken as a write). A mapping
+// that may alias other memory (a fixed address, a file shared) is no
+// fresh block: it is rejected, as are flags circ cannot read.
 func (t *tb) mmap(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	t.nargs(x, "mmap", as, 6)
+	switch flags, ok := t.constant(as[3]); {
+	case !ok:
+		t.b.fail(as[3], "unsupported: mmap flags that are not a constant")
+	case flags&(mapFixed|mapFixedNoReplace) != 0:
+		t.b.fail(as[3], "unsupported: mmap at a fixed address, which may overlay memory the program has")
+	case flags&mapSharing != mapPrivate && flags&mapAnonymous == 0:
+		t.b.fail(as[3], "unsupported: a shared mapping of a file, which another mapping of it aliases")
+	}
 	for i, a := range as {
 		if i != 1 {
 			t.discardRead(a, p)
@@ -309,13 +329,22 @@ func (t *tb) mmap(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p 
 	return unless(want, ref(res))
 }
 
-// munmap lowers munmap(addr, len) as free(addr): the mapping ends.
+// munmap lowers munmap(addr, len): 0 with the mapping ended, as free
+// ends a block (the whole block, whatever the length), or -1 with
+// nothing done (EINVAL: a length of 0, an address not page-aligned).
 func (t *tb) munmap(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	t.nargs(x, "munmap", as, 2)
 	ptr := t.snapshot(t.expr(as[0], true), as[0].Type(), p)
 	t.discardRead(as[1], p)
-	t.freeBlock(ptr, nodeText(as[0]), p, func(*cfa.Object, func(*cfa.Var) cfa.Expr) {})
-	return zeroIf(want)
+	res := t.temp(x.Type())
+	t.choose(p,
+		arm{body: func() {
+			t.freeBlock(ptr, nodeText(as[0]), p, func(*cfa.Object, func(*cfa.Var) cfa.Expr) {})
+			t.set(res, num(0), p)
+		}},
+		arm{body: func() { t.set(res, num(-1), p) }},
+	)
+	return unless(want, ref(res))
 }
 
 // realloc lowers realloc(ptr, size): null (the old block stays), or a

@@ -20,6 +20,14 @@ func TestCallErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
+		// A mapping that may alias memory the program has is no fresh
+		// block.
+		{"mmap-at-fixed-address", "#include <sys/mman.h>\nint page[1024];\nint main(void) {\n  int *p = mmap(page, 4096, PROT_READ | PROT_WRITE, MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);\n  return p[0];\n}\n",
+			"t.c:4:53: unsupported: mmap at a fixed address, which may overlay memory the program has"},
+		{"mmap-shared-file", "#include <sys/mman.h>\nint main(int argc, char **argv) {\n  int *p = mmap(0, 4096, PROT_READ, MAP_SHARED, argc, 0);\n  return p[0];\n}\n",
+			"t.c:3:37: unsupported: a shared mapping of a file, which another mapping of it aliases"},
+		{"mmap-flags-not-constant", "#include <sys/mman.h>\nint main(int argc, char **argv) {\n  int *p = mmap(0, 4096, PROT_READ, argc, -1, 0);\n  return p[0];\n}\n",
+			"t.c:3:37: unsupported: mmap flags that are not a constant"},
 		{"external-receives-pointer-in-struct-by-value", "struct w { int *p; };\nint lib(struct w);\nint g;\nint main(void) {\n  struct w v = {&g};\n  return lib(v);\n}\n",
 			"t.c:6:14: unsupported: undefined function lib receives pointer arg.p in v, passed by value"},
 		{"external-receives-void-pointer", "int foo(void *);\nint g;\nint main(void) {\n  void *p = &g;\n  return foo(p);\n}\n",
