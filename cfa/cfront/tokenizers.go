@@ -30,16 +30,14 @@ func (t *tb) strsep(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	t.nargs(x, name, as, 2)
 	strTyp := pointee(as[0].Type())
 	elem := pointee(strTyp)
-	if !isPtr(strTyp) || elem == nil || elem.Size() != 1 || !isInt(elem) {
+	if !isPtr(strTyp) || !byteType(elem) {
 		t.b.fail(as[0], "unsupported: %s argument of %s", describe(as[0].Type()), name)
 	}
 	sp := t.stableValue(as[0], p)
 	stop, exact := t.tokenDelimiters(name, x, as, sp, p)
+	getSp, setSp := t.pointerAt(sp, strTyp, as[0], p)
 	s := t.temp(strTyp)
-	t.set(s, t.load(t.atAddr(sp, strTyp, as[0])), p)
-	setSp := func(v cfa.Expr) {
-		t.update(t.atAddr(sp, strTyp, as[0]), false, func(c *cfa.Var) cfa.Expr { return t.store(c, v, false, p) })
-	}
+	t.set(s, getSp(), p)
 	t.choose(p, arm{cond: mkBin(cfa.Eq, ref(s), num(0))}, arm{cond: mkBin(cfa.Ne, ref(s), num(0)), body: func() {
 		k, last := t.walkChars(charWalk{src: ref(s), srcN: as[0], elem: elem, str: true, stop: stop}, p)
 		end := ref(k) // where the token ends: a delimiter, or the 0
@@ -61,6 +59,17 @@ func (t *tb) strsep(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 			}})
 	}})
 	return unless(want, ref(s))
+}
+
+// pointerAt reads and writes the pointer of type typ that addr (the
+// value of argument n) points to: a tokenizer's state in the program's
+// memory.
+func (t *tb) pointerAt(addr cfa.Expr, typ cc.Type, n cc.ExpressionNode, p cfa.Pos) (get func() cfa.Expr, set func(v cfa.Expr)) {
+	get = func() cfa.Expr { return t.load(t.atAddr(addr, typ, n)) }
+	set = func(v cfa.Expr) {
+		t.update(t.atAddr(addr, typ, n), false, func(c *cfa.Var) cfa.Expr { return t.store(c, v, false, p) })
+	}
+	return get, set
 }
 
 // tokenDelimiters evaluates the delimiters, as[1], of tokenizer call x
@@ -86,7 +95,7 @@ func (t *tb) strtok(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	t.nargs(x, name, as, map[bool]int{false: 2, true: 3}[reentrant])
 	strTyp := x.Type() // the char * of the string (the argument may be a null constant)
 	elem := pointee(strTyp)
-	if !isPtr(strTyp) || elem == nil || elem.Size() != 1 || !isInt(elem) || !isPtr(as[0].Type()) && !isInt(as[0].Type()) {
+	if !isPtr(strTyp) || !byteType(elem) || !isPtr(as[0].Type()) && !isInt(as[0].Type()) {
 		t.b.fail(as[0], "unsupported: %s argument of %s", describe(as[0].Type()), name)
 	}
 	str := t.stableValue(as[0], p)
@@ -100,11 +109,7 @@ func (t *tb) strtok(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 		if pointee(as[2].Type()) == nil || !isPtr(pointee(as[2].Type())) {
 			t.b.fail(as[2], "unsupported: %s argument of %s", describe(as[2].Type()), name)
 		}
-		save := t.stableValue(as[2], p)
-		state = func() cfa.Expr { return t.load(t.atAddr(save, strTyp, as[2])) }
-		setState = func(v cfa.Expr) {
-			t.update(t.atAddr(save, strTyp, as[2]), false, func(c *cfa.Var) cfa.Expr { return t.store(c, v, false, p) })
-		}
+		state, setState = t.pointerAt(t.stableValue(as[2], p), strTyp, as[2], p)
 	}
 	s := t.temp(strTyp)
 	t.choose(p,
