@@ -249,6 +249,15 @@ func (m *Memory) find(addr int64) (*Object, int) {
 	return nil, 0
 }
 
+// Lowest is the least address an object may have: no smaller value is
+// an address.
+func (m *Memory) Lowest() int64 {
+	if m.First != 0 {
+		return m.First
+	}
+	return firstBase
+}
+
 // IsAddr reports whether addr is a cell's address, an object's end or a
 // function's address.
 func (m *Memory) IsAddr(addr int64) bool {

@@ -70,6 +70,8 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return t.strsep(name, x, as, want, p), true
 	case "strtok", "strtok_r":
 		return t.strtok(name, x, as, want, p), true
+	case "ftw", "nftw":
+		return t.fileTreeWalk(name, x, as, want, p), true
 	case "__ctype_b_loc", "__ctype_toupper_loc", "__ctype_tolower_loc":
 		return t.ctypeLoc(name, x, as, want, p), true
 	case "memset":
@@ -83,8 +85,8 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 	case "memcpy", "memmove":
 		t.nargs(x, name, as, 3)
 		return unless(want, t.memcpy(name, x, as, p)), true
-	case "scanf":
-		return t.scanf(x, as, want, p), true
+	case "scanf", "sscanf", "fscanf":
+		return t.scanf(name, x, as, want, p), true
 	case "ffs", "ffsl", "ffsll":
 		t.nargs(x, name, as, 1)
 		bits := int64(64)
@@ -194,31 +196,49 @@ func (t *tb) storeIfNotNull(a cc.ExpressionNode, addr, val cfa.Expr, p cfa.Pos) 
 }
 
 // scanf reads numbers into the objects its arguments point to; it
-// returns how many it stored, or EOF.
-func (t *tb) scanf(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
-	if len(as) == 0 {
-		t.b.fail(x, "scanf takes a format")
+// returns how many it stored, or EOF. sscanf reads them from a string,
+// fscanf from a stream.
+func (t *tb) scanf(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	f := 0 // the format's index
+	if name != "scanf" {
+		f = 1
 	}
-	addrs := make([]cfa.Expr, len(as))
-	for i, a := range as[1:] {
+	if len(as) <= f {
+		t.b.fail(x, "%s takes a format", name)
+	}
+	switch {
+	case name == "sscanf" && !isLiteral(as[0]): // a literal: nothing writes it
+		if !isPtr(as[0].Type()) || !byteType(pointee(as[0].Type())) {
+			t.b.fail(as[0], "unsupported: %s argument of sscanf", describe(as[0].Type()))
+		}
+		t.walkChars(charWalk{src: t.stableValue(as[0], p), srcN: as[0], elem: pointee(as[0].Type()), str: true}, p)
+	case name == "fscanf":
+		t.discardRead(as[0], p) // the stream: the library's
+	}
+	if !isLiteral(as[f]) {
+		t.walkChars(charWalk{src: t.stableValue(as[f], p), srcN: as[f], elem: pointee(as[f].Type()), str: true}, p)
+	}
+	outs := as[f+1:]
+	addrs := make([]cfa.Expr, len(outs))
+	for i, a := range outs {
 		typ := pointee(a.Type())
 		if typ == nil || !isInt(typ) || typ.Size() == 1 {
 			// A char pointer may receive a whole string (%s).
-			t.b.fail(a, "unsupported: scanf into %s", describeC(a.Type()))
+			t.b.fail(a, "unsupported: %s into %s", name, describeC(a.Type()))
 		}
-		addrs[i+1] = t.outArg(a, p)
+		addrs[i] = t.outArg(a, p)
 	}
-	for i, a := range as[1:] {
+	for i, a := range outs {
 		lo, hi := t.b.rangeOf(pointee(a.Type()))
 		in := t.temp(pointee(a.Type()))
-		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: in, Lo: lo, Hi: hi, Pos: p, Note: "scanf input"})
-		t.storeIfNotNull(a, addrs[i+1], ref(in), p)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: in, Lo: lo, Hi: hi, Pos: p, Note: name + " input"})
+		t.storeIfNotNull(a, addrs[i], ref(in), p)
 	}
 	if !want {
 		return nil
 	}
 	res := t.temp(x.Type())
-	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(-1), Hi: num(int64(len(as) - 1)), Pos: p, Note: "scanf result"})
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(-1), Hi: num(int64(len(outs))), Pos: p, Note: name + " result"})
 	return ref(res)
 }
 

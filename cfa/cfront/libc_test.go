@@ -437,3 +437,25 @@ func TestLibraryRowThroughVoidPointerUnderHavoc(t *testing.T) {
 		t.Errorf("with havoc: %v", err)
 	}
 }
+
+// TestLibraryNumbersConvertInILP32 checks that what the library stores
+// or returns as a number, converted to an integer as wide as a 32-bit
+// pointer, is no value that may be an address (which circ would have to
+// keep whole and rejects when it may also be a number).
+func TestLibraryNumbersConvertInILP32(t *testing.T) {
+	const ilp32 = "typedef unsigned int size_t;\n"
+	tests := []struct{ name, src string }{
+		// Older glibc headers' inline fstat calls __fxstat.
+		{"fxstat", "struct stat { long long st_dev; long st_size; };\nextern int __fxstat(int, int, struct stat *);\nunsigned int n;\nint main(void) {\n  struct stat sb;\n  if (__fxstat(3, 0, &sb) == 0) n = (unsigned int)sb.st_size;\n  return 0;\n}\n"},
+		{"getrlimit", "struct rlimit { unsigned long long rlim_cur, rlim_max; };\nextern int getrlimit(int, struct rlimit *);\nint n;\nint main(void) {\n  struct rlimit r;\n  getrlimit(7, &r);\n  n = (int)(r.rlim_max - 16);\n  return 0;\n}\n"},
+		{"sscanf", "extern int sscanf(const char *, const char *, ...);\nunsigned long long v;\nunsigned int n;\nint main(int argc, char **argv) {\n  sscanf(argv[0], \"%llu\", &v);\n  n = (unsigned int)v;\n  return 0;\n}\n"},
+		// A char holds no address: chars of unknown values compare as
+		// numbers in a program with string literals.
+		{"chars-of-unknown-values", "extern int mystery(int);\nconst char *msg = \"hi\";\nunsigned char a, b;\nint main(void) {\n  a = (unsigned char)mystery(1);\n  b = (unsigned char)mystery(2);\n  return a == b;\n}\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			mustParse(t, ilp32+tc.src)
+		})
+	}
+}

@@ -239,6 +239,10 @@ var libcFuncs = map[string]libcFunc{
 	"dup2":           {args: []libcArg{argInt, argInt}},
 	"gettimeofday":   {args: []libcArg{argObjOut, argObjOut}},
 
+	// sys/resource.h: the limits, read and set as whole structs.
+	"getrlimit": {args: []libcArg{argInt, argObjOut}},
+	"setrlimit": {args: []libcArg{argInt, argObjIn}},
+
 	// dirent.h and sys/stat.h. A DIR is the library's, like a FILE;
 	// readdir's entry is storage the next readdir of the same stream
 	// overwrites (POSIX does not make it thread-safe). stat's buffer
@@ -252,11 +256,19 @@ var libcFuncs = map[string]libcFunc{
 	"stat":      {args: []libcArg{argString, argObjOut}},
 	"lstat":     {args: []libcArg{argString, argObjOut}},
 	"fstat":     {args: []libcArg{argInt, argObjOut}},
-	"access":    {args: []libcArg{argString, argInt}},
-	"unlink":    {args: []libcArg{argString}},
-	"mkdir":     {args: []libcArg{argString, argInt}},
-	"rmdir":     {args: []libcArg{argString}},
-	"chdir":     {args: []libcArg{argString}},
+	// What older glibc headers' inline stat, lstat and fstat call
+	// (the first argument is the struct's version).
+	"__xstat":    {args: []libcArg{argInt, argString, argObjOut}},
+	"__lxstat":   {args: []libcArg{argInt, argString, argObjOut}},
+	"__fxstat":   {args: []libcArg{argInt, argInt, argObjOut}},
+	"__xstat64":  {args: []libcArg{argInt, argString, argObjOut}},
+	"__lxstat64": {args: []libcArg{argInt, argString, argObjOut}},
+	"__fxstat64": {args: []libcArg{argInt, argInt, argObjOut}},
+	"access":     {args: []libcArg{argString, argInt}},
+	"unlink":     {args: []libcArg{argString}},
+	"mkdir":      {args: []libcArg{argString, argInt}},
+	"rmdir":      {args: []libcArg{argString}},
+	"chdir":      {args: []libcArg{argString}},
 
 	// signal.h. A handler may run at any time after it is installed, in
 	// any thread that does not block its signal: circ runs it in any

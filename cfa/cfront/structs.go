@@ -864,18 +864,24 @@ func (t *tb) structCall(x *cc.PostfixExpression) lval {
 	return lval{l: ls[0], typ: x.Type(), n: x}
 }
 
+// unnamedStackObject creates an object in memory of this activation,
+// of type typ and named cname, that no declarator names.
+func (t *tb) unnamedStackObject(typ cc.Type, cname string, p cfa.Pos) *local {
+	b := t.b
+	oname, key := b.unique(cname), new(byte)
+	o := b.newObject(cfa.StackObject, oname, typ, p, t.c, nil, func(cs cellSpec) *local {
+		l := b.dynamicCell(oname, cs, p, cellKey(key, cs.path))
+		b.atomic[l.v] = cs.atomic
+		return l
+	})
+	return b.objectLocal(o, typ, false)
+}
+
 // structTemp creates a struct local of type typ, named cname, that no
 // declarator names: in memory if it holds an array.
 func (t *tb) structTemp(typ cc.Type, cname string, p cfa.Pos) *local {
 	if t.b.holdsArray(typ) {
-		b := t.b
-		oname, key := b.unique(cname), new(byte)
-		o := b.newObject(cfa.StackObject, oname, typ, p, t.c, nil, func(cs cellSpec) *local {
-			l := b.dynamicCell(oname, cs, p, cellKey(key, cs.path))
-			b.atomic[l.v] = cs.atomic
-			return l
-		})
-		return b.objectLocal(o, typ, false)
+		return t.unnamedStackObject(typ, cname, p)
 	}
 	return t.b.structLocal(typ, cname, "", 0, false, func(path string, ft cc.Type, off int64, atomic bool) *local {
 		kind, _ := t.b.classify(ft)

@@ -491,8 +491,12 @@ func (r *Result) addrs(e cfa.Expr) Set {
 	case cfa.Cond:
 		return union(r.addrs(e.T), r.addrs(e.F))
 	case cfa.Unary:
-		if to, ok := e.Op.IntType(); ok && int(to.Bits) >= r.ptrBits {
+		to, ok := e.Op.IntType()
+		if ok && int(to.Bits) >= r.ptrBits {
 			return r.addrs(e.X) // an address converts to itself in an integer as wide as a pointer
+		}
+		if _, hi, _ := to.Bounds(); ok && hi < r.mem.Lowest() {
+			return Set{} // too narrow to hold any address (a char)
 		}
 		return lost(r.addrs(e.X))
 	case cfa.Binary:
