@@ -400,6 +400,10 @@ func (t *tb) prototype(fd *cc.FunctionDefinition, x cc.Node) *cc.FunctionType {
 type argVal struct {
 	e cfa.Expr
 	s *lval
+	// src is the expression whose type a void pointer parameter's
+	// value has (the argument; for a library's callback, the pointer
+	// it was given); nil for none.
+	src cc.ExpressionNode
 }
 
 // callArgs evaluates a call's arguments in the caller, left to right,
@@ -408,6 +412,7 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 	vals := make([]argVal, len(as))
 	for i, a := range as {
 		pt := ptypes[i]
+		vals[i].src = a
 		switch {
 		case isInt(pt) || isPtr(pt):
 			vals[i].e = t.convert(a, t.intExpr(a), a.Type(), t.b.intType(pt))
@@ -487,11 +492,11 @@ func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, v
 		}
 		rhs := t.fit(nil, l.v, vals[i].e, prm.Type())
 		t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: rhs, Pos: p})
-		if as := args(x.ArgumentExpressionList); d != nil && i < len(as) && isPtr(prm.Type()) && isVoid(pointee(prm.Type())) && !writes(fd.CompoundStatement, d, false) {
+		if src := vals[i].src; d != nil && src != nil && isPtr(prm.Type()) && isVoid(pointee(prm.Type())) && !writes(fd.CompoundStatement, d, false) {
 			if fr.given == nil {
 				fr.given = map[*cc.Declarator]cc.ExpressionNode{}
 			}
-			fr.given[d] = as[i]
+			fr.given[d] = src
 		}
 		if k, ok := t.constArg(rhs); ok && d != nil && !writes(fd.CompoundStatement, d, false) {
 			// A constant argument of a parameter the body never

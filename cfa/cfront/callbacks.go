@@ -8,13 +8,20 @@ import (
 
 // This file lowers the C library functions that call a function of the
 // program back in the calling thread: ftw and nftw run their visitor on
-// each file of a tree. The library's own part of the walk (which files,
+// each file of a tree, qsort and bsearch their comparison on elements
+// of the array they are given. The library's own part of the walk (which files,
 // in which order, with which names) is circ's choice: the visitor runs
 // any number of times, each time on a path string of the library's and
 // a struct stat (nftw: and a struct FTW) that the call keeps in its own
 // frame, of the calling thread, and fills with any values before each
 // visit; with any type flag the function documents. Every run of the program is
 // among these, so a proof covers it; the report lists the choice.
+
+// The order of qsort's and bsearch's comparisons is circ's choice too:
+// any number of them, each of two elements (bsearch: the key and an
+// element). qsort then leaves in each element the values of one of the
+// elements (a permutation is such a choice), bsearch returns null or
+// the address of any element.
 
 // ftwActionRetval is glibc's FTW_ACTIONRETVAL: nftw then reads the
 // visitor's result as an action (skip a subtree, stop) rather than
@@ -124,4 +131,118 @@ func (t *tb) libraryBuffer(name string, typ cc.Type, p cfa.Pos) int64 {
 		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: name + " stores"})
 	}
 	return l.obj.Base
+}
+
+// sortedArray is the array argument of qsort or bsearch: its elements'
+// type, as the argument's type before its conversion to void * says,
+// and their size in cells.
+type sortedArray struct {
+	elem   cc.Type
+	cells  []cellSpec
+	base   cfa.Expr
+	n      cfa.Expr
+	stride int64
+}
+
+// arrayArg checks and evaluates the base, count and size arguments of
+// qsort or bsearch: the size must be that of the elements' type.
+func (t *tb) arrayArg(name string, base, count, size cc.ExpressionNode, p cfa.Pos) sortedArray {
+	elem := pointee(t.typedSource(base).Type())
+	if at, ok := t.typedSource(base).Type().(*cc.ArrayType); ok {
+		elem = at.Elem()
+	}
+	if elem == nil || isVoid(elem) || isFunc(elem) {
+		t.b.fail(base, "unsupported: %s of an array whose element type circ cannot tell (%s)", name, describeC(base.Type()))
+	}
+	if k, ok := t.constant(size); !ok || k != elem.Size() {
+		t.b.fail(size, "unsupported: %s of elements of a size other than sizeof(%s)", name, typeName(elem))
+	}
+	if s := t.b.packedIn(elem); s != "" {
+		t.b.fail(base, "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
+	}
+	a := sortedArray{elem: elem}
+	t.b.layout(elem, "", 0, false, &a.cells)
+	for _, cs := range a.cells {
+		if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" {
+			t.b.fail(base, "unsupported: %s of elements holding %s", name, describeC(cs.typ))
+		}
+	}
+	a.stride = int64(len(a.cells))
+	a.base = t.stableValue(base, p)
+	a.n = t.stableValue(count, p)
+	t.discardRead(size, p)
+	return a
+}
+
+// element is the address of element i of a.
+func (a sortedArray) element(i cfa.Expr) cfa.Expr {
+	return mkBin(cfa.Add, a.base, mkBin(cfa.Mul, i, num(a.stride)))
+}
+
+// anyIndex is a fresh variable holding any index of a's elements (a run
+// with none ends here).
+func (t *tb) anyIndex(name string, a sortedArray, p cfa.Pos) cfa.Expr {
+	i := t.temp(nil)
+	t.choose(p, arm{cond: mkBin(cfa.Gt, a.n, num(0)), body: func() {
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: i, Lo: num(0), Hi: mkBin(cfa.Sub, a.n, num(1)), Pos: p, Note: name + ": an element"})
+	}})
+	return ref(i)
+}
+
+// compareElements lowers the comparisons qsort or bsearch makes: any
+// number of calls of the function pointer value cmp (the source n) on
+// the two addresses pair gives, with sources srcs for the comparison's
+// void pointer parameters.
+func (t *tb) compareElements(name string, x *cc.PostfixExpression, cmp cfa.Expr, n cc.ExpressionNode, srcs [2]cc.ExpressionNode, pair func() [2]cfa.Expr, p cfa.Pos) {
+	fits := func(ft *cc.FunctionType) bool {
+		ps := realParams(ft)
+		return len(ps) == 2 && isPtr(ps[0].Type()) && isPtr(ps[1].Type()) && isInt(ft.Result())
+	}
+	t.loop(p, func() {
+		args := pair()
+		t.funcChoice(cmp, n, false, fits, func(fd *cc.FunctionDefinition) {
+			t.enter(fd, x, []argVal{{e: args[0], src: srcs[0]}, {e: args[1], src: srcs[1]}}, false, p)
+		})
+	})
+}
+
+// qsort lowers qsort(base, n, size, cmp).
+func (t *tb) qsort(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) {
+	t.nargs(x, name, as, 4)
+	a := t.arrayArg(name, as[0], as[1], as[2], p)
+	cmp := t.stableValue(as[3], p)
+	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": runs " + nodeText(as[3]) + " on any two elements any number of times, then leaves in each element the values of any of them"})
+	t.compareElements(name, x, cmp, as[3], [2]cc.ExpressionNode{as[0], as[0]}, func() [2]cfa.Expr {
+		return [2]cfa.Expr{a.element(t.anyIndex(name, a, p)), a.element(t.anyIndex(name, a, p))}
+	}, p)
+	t.eachElement(a.n, a.stride, p, func(at func(base cfa.Expr, j int) cfa.Expr) {
+		from := a.element(t.anyIndex(name, a, p))
+		vals := make([]cfa.Expr, len(a.cells))
+		for j, cs := range a.cells {
+			vals[j] = t.snapshot(t.load(t.atAddr(mkBin(cfa.Add, from, num(int64(j))), cs.typ, as[0])), cs.typ, p)
+		}
+		for j, cs := range a.cells {
+			t.update(t.atAddr(at(a.base, j), cs.typ, as[0]), false, func(v *cfa.Var) cfa.Expr { return t.store(v, vals[j], false, p) })
+		}
+	})
+}
+
+// bsearch lowers bsearch(key, base, n, size, cmp).
+func (t *tb) bsearch(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
+	t.nargs(x, name, as, 5)
+	key := t.stableValue(as[0], p)
+	a := t.arrayArg(name, as[1], as[2], as[3], p)
+	cmp := t.stableValue(as[4], p)
+	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": runs " + nodeText(as[4]) + " on the key and any element any number of times, then returns null or any element"})
+	t.compareElements(name, x, cmp, as[4], [2]cc.ExpressionNode{as[0], as[1]}, func() [2]cfa.Expr {
+		return [2]cfa.Expr{key, a.element(t.anyIndex(name, a, p))}
+	}, p)
+	if !want {
+		return nil
+	}
+	res := t.temp(x.Type())
+	t.choose(p,
+		arm{body: func() { t.set(res, num(0), p) }},
+		arm{body: func() { t.set(res, a.element(t.anyIndex(name, a, p)), p) }})
+	return ref(res)
 }

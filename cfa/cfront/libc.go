@@ -72,6 +72,11 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return t.strtok(name, x, as, want, p), true
 	case "ftw", "nftw":
 		return t.fileTreeWalk(name, x, as, want, p), true
+	case "qsort":
+		t.qsort(name, x, as, p)
+		return zeroIf(want), true
+	case "bsearch":
+		return t.bsearch(name, x, as, want, p), true
 	case "__ctype_b_loc", "__ctype_toupper_loc", "__ctype_tolower_loc":
 		return t.ctypeLoc(name, x, as, want, p), true
 	case "memset":

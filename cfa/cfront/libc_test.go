@@ -28,6 +28,11 @@ func TestCallErrors(t *testing.T) {
 			"t.c:3:37: unsupported: a shared mapping of a file, which another mapping of it aliases"},
 		{"mmap-flags-not-constant", "#include <sys/mman.h>\nint main(int argc, char **argv) {\n  int *p = mmap(0, 4096, PROT_READ, argc, -1, 0);\n  return p[0];\n}\n",
 			"t.c:3:37: unsupported: mmap flags that are not a constant"},
+		// qsort and bsearch need the elements' type and size.
+		{"qsort-of-untyped-array", "#include <stdlib.h>\nint cmp(const void *a, const void *b) { return 0; }\nint main(int argc, char **argv) {\n  void *p = argv;\n  qsort(p, 2, 8, cmp);\n  return 0;\n}\n",
+			"t.c:5:9: unsupported: qsort of an array whose element type circ cannot tell (pointer to void)"},
+		{"qsort-size-not-the-elements", "#include <stdlib.h>\nint v[4];\nint cmp(const void *a, const void *b) { return 0; }\nint main(void) {\n  qsort(v, 2, 2, cmp);\n  return 0;\n}\n",
+			"t.c:5:15: unsupported: qsort of elements of a size other than sizeof(int)"},
 		{"external-receives-pointer-in-struct-by-value", "struct w { int *p; };\nint lib(struct w);\nint g;\nint main(void) {\n  struct w v = {&g};\n  return lib(v);\n}\n",
 			"t.c:6:14: unsupported: undefined function lib receives pointer arg.p in v, passed by value"},
 		{"external-receives-void-pointer", "int foo(void *);\nint g;\nint main(void) {\n  void *p = &g;\n  return foo(p);\n}\n",
