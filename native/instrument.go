@@ -330,6 +330,9 @@ func (in *instrumenter) havocDecl(pos string) {
 		if !ok || id.Initializer != nil || id.Declarator != d {
 			return
 		}
+		if t := d.Type(); t == nil || t.Kind() == cc.Array || t.Kind() == cc.Struct || t.Kind() == cc.Union {
+			return // no scalar initializer fits: native code keeps its garbage
+		}
 		for j := i - 2; j >= 0; j-- {
 			if decl, ok := stack[j].(*cc.Declaration); ok {
 				if in.storageClass(decl) {

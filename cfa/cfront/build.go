@@ -153,8 +153,14 @@ type builder struct {
 	// hands out may point into them (externTargets). preExterns are
 	// those an earlier pass found.
 	lateExterns, preExterns []externReq
-	scanned                 bool // scanExternResults has run
-	deferredFails           []deferredFail
+	// recursiveFns memoizes recursive; recursions are the first copies
+	// of recursive functions whose calls back checkRecursions checks;
+	// ptrLocals are the locals of pointer type.
+	recursiveFns  map[*cc.FunctionDefinition]bool
+	recursions    []*recursionCheck
+	ptrLocals     map[*cfa.Var]bool
+	scanned       bool // scanExternResults has run
+	deferredFails []deferredFail
 	// libInts are the integer arguments of undefined functions, which
 	// must hold no address (checkLibraryInts).
 	libInts []libInt
@@ -272,6 +278,8 @@ func (b *builder) build() *cfa.Program {
 	b.ctypeObjects = map[string]*cfa.Object{}
 	b.handles = map[string]*cfa.Var{}
 	b.bitFields = map[*cfa.Var]*cc.Field{}
+	b.recursiveFns = map[*cc.FunctionDefinition]bool{}
+	b.ptrLocals = map[*cfa.Var]bool{}
 	b.prog.Memory = &cfa.Memory{First: addressBase(b.ast)}
 	if ns := b.ast.Scope.Nodes["pthread_mutex_t"]; len(ns) > 0 {
 		for _, n := range ns {

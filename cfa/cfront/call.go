@@ -456,8 +456,14 @@ func (t *tb) enter(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []ar
 func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []argVal, va []vaArg, want bool, p cfa.Pos) cfa.Expr {
 	name := fd.Declarator.Name()
 	if t.onStack(name) {
+		if f := t.firstCopy(fd); f != nil && f.rec != nil {
+			if _, bad, _ := t.b.effectsOf(fd); bad != "" {
+				return t.callBack(f, x, vals, va, want, p)
+			}
+		}
 		return t.recursiveCall(fd, x, vals, want, p)
 	}
+	locals0, objs0 := len(t.c.Locals), len(t.b.prog.Memory.Objects)
 	ft := t.prototype(fd, x)
 	params := realParams(ft)
 	caller := t.fr
@@ -498,10 +504,11 @@ func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, v
 			}
 			fr.given[d] = src
 		}
-		if k, ok := t.constArg(rhs); ok && d != nil && !writes(fd.CompoundStatement, d, false) {
+		if k, ok := t.constArg(rhs); ok && d != nil && !writes(fd.CompoundStatement, d, false) && !t.b.recursive(fd) {
 			// A constant argument of a parameter the body never
 			// writes: its value in this copy, for sizes (an
-			// allocator's wrapper calls malloc(size)).
+			// allocator's wrapper calls malloc(size)); a recursive
+			// call may give it another (callBack).
 			t.constParams[l.v] = k
 			defer delete(t.constParams, l.v)
 		}
@@ -524,6 +531,9 @@ func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, v
 	if atomic {
 		t.atomicStep(1, p, name)
 	}
+	if t.b.recursive(fd) {
+		fr.rec = t.beginRecursive(fd, locals0, objs0, p)
+	}
 	t.block(fd.CompoundStatement)
 	t.jump(fr.retLoc, t.b.pos(endOf(fd.CompoundStatement)))
 	t.cur = fr.retLoc
@@ -536,6 +546,9 @@ func (t *tb) enterVariadic(fd *cc.FunctionDefinition, x *cc.PostfixExpression, v
 		}
 	} else {
 		t.d = t.depth[fr.retLoc]
+	}
+	if fr.rec != nil {
+		t.returnToCalls(fr, p)
 	}
 	t.stack = t.stack[:len(t.stack)-1]
 	t.fr = caller

@@ -162,6 +162,9 @@ func TestSemantics(t *testing.T) {
 		// strtok and strtok_r skip leading delimiters, end a token at the
 		// next one (which becomes 0) or at the 0, and give null at the
 		// end (values checked against glibc).
+		// A recursion through a pointer runs as a loop back to its
+		// first call, each return going on after the recursive call.
+		{"recursion-through-pointer", "int g, r; int f(int *p, int n) { if (n == 0) return 0; *p += n; return f(p, n - 1) + 1; }", "r = f(&g, 3);", map[string]int64{"g": 6, "r": 3}, false},
 		{"strtok", "char *strtok(char *, const char *); char *strtok_r(char *, const char *, char **); char s[] = \"::ab:c:\"; char u[] = \"x,,y\"; int a, b, c, d, e, f;",
 			"char *t1 = strtok(s, \":\"); a = t1 - s; char *t2 = strtok(0, \":\"); b = t2 - s; char *t3 = strtok(0, \":\"); c = t3 == 0; char *sv; char *u1 = strtok_r(u, \",\", &sv); d = u1[0] + (sv - u); char *u2 = strtok_r(0, \",\", &sv); e = u2 - u; f = s[4] + s[6] + (sv - u);",
 			map[string]int64{"a": 2, "b": 5, "c": 1, "d": 122, "e": 3, "f": 4}, false},
@@ -434,8 +437,16 @@ func TestErrors(t *testing.T) {
 	}{
 		{"syntax", "int main() {\n  int x = ;\n}\n", "t.c:2:11: "},
 		{"complex", "int main() {\n  _Complex double f;\n  return 0;\n}\n", "t.c:2:19: unsupported: complex variable f"},
-		{"recursion-through-pointer", "int f(int *p) {\n  return *p ? f(p) : 0;\n}\nint g;\nint main() {\n  return f(&g);\n}\n", "t.c:2:10: unsupported: recursive call to f, whose code has an access through a pointer"},
-		{"mutual-recursion-locking", "#include <pthread.h>\npthread_mutex_t m;\nint g(int);\nint f(int n) { pthread_mutex_lock(&m); pthread_mutex_unlock(&m); return g(n); }\nint g(int n) { return f(n); }\nint main() {\n  return f(3);\n}\n", "t.c:4:16: unsupported: recursive call to f, whose code has the concurrency primitive pthread_mutex_lock"},
+		// A recursion circ runs as a loop back to the first call
+		// (recursion.go) must not need the frames it merges apart.
+		{"recursion-pointer-used-after-return", "int g;\nvoid walk(char *p, int n) {\n  char buf[4];\n  if (n <= 0)\n    return;\n  buf[0] = (char)n;\n  walk(buf, n - 1);\n  g = buf[0] + p[0];\n}\nint main() {\n  char s[4] = \"ab\";\n  walk(s, 2);\n  return g;\n}\n",
+			"t.c:7:3: unsupported: recursive call to walk, after which its caller still uses p, which may hold an address (circ merges the calls' frames)"},
+		{"recursion-local-address-kept-in-global", "char *last;\nint g;\nvoid rec(int n) {\n  char buf[4];\n  buf[0] = (char)n;\n  last = buf;\n  if (n > 0)\n    rec(n - 1);\n  g = n;\n}\nint main() {\n  rec(2);\n  return g;\n}\n",
+			"t.c:8:5: unsupported: recursive function rec keeps rec::buf in memory, whose address last holds (circ merges the calls' frames)"},
+		{"recursion-variadic-argument-into-memory", "#include <stdio.h>\n#include <stdarg.h>\nchar name[4];\nvoid logf2(int depth, const char *fmt, ...) {\n  va_list ap;\n  va_start(ap, fmt);\n  vprintf(fmt, ap);\n  va_end(ap);\n  if (depth < 2)\n    logf2(depth + 1, \"%s\", name);\n}\nint main() {\n  logf2(0, \"x\");\n  return 0;\n}\n",
+			"t.c:10:5: unsupported: recursive call to logf2 with variadic argument name, which points to name (circ reads the first call's variadic arguments)"},
+		{"recursion-with-local-mutex", "#include <pthread.h>\nint g;\nint *q = &g;\nint f(int n) {\n  pthread_mutex_t m;\n  pthread_mutex_init(&m, 0);\n  *q = n;\n  return n > 0 ? f(n - 1) : 0;\n}\nint main() {\n  return f(3);\n}\n",
+			"t.c:11:10: unsupported: recursive function f has m, which is no plain data"},
 		{"no-main", "int g;\n", "t.c:0:0: no main function"},
 		{"cleanup-handlers-with-cancel", "#include <pthread.h>\nvoid done(void *a) {}\nvoid *w(void *a) {\n  pthread_cleanup_push(done, 0);\n  pthread_cleanup_pop(1);\n  return 0;\n}\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, w, 0);\n  pthread_cancel(t);\n  return 0;\n}\n",
 			"t.c:4:3: unsupported: cleanup handlers (pthread_cleanup_push) in a program that cancels threads"},

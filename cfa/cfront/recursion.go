@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -294,4 +295,340 @@ func sortedDecls(set map[*cc.Declarator]bool) []*cc.Declarator {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out
+}
+
+// A recursive function whose code the summary above cannot describe
+// (it accesses memory through pointers, calls the library with them) is
+// lowered instead as the loop its recursion is: a recursive call
+// assigns the parameters of the copy being inlined (the first one, F)
+// and jumps back to its start; its return goes on, when calls are
+// pending (F's depth counter), after any of the recursive call sites,
+// where the caller's locals are lost (the callee's runs wrote them):
+// every integer local of F's code, and every cell of the objects its
+// code keeps in memory, takes any value there. A run of the program is
+// a run of this loop with those values, so a proof covers it; which
+// call site a return goes back to is an approximation the report lists.
+// What the merged frames could confuse is rejected (checkRecursions):
+// a pointer local still used after a recursive call returns, the
+// address of a local object held anywhere but in a local of the code
+// (a parameter of F, a global, memory), a variadic argument of a
+// recursive call that points to memory other than strings no one
+// writes (the merged code reads the first call's).
+
+// recursiveFrame is what the first copy F of a recursive function
+// keeps for the calls back to it.
+type recursiveFrame struct {
+	fd     *cc.FunctionDefinition
+	entry  int      // the start of F's body, after its parameters
+	d      int      // the atomic depth there
+	depth  *cfa.Var // the recursive calls pending
+	locals int      // len(t.c.Locals) when F was entered: its code's locals follow
+	objs   int      // len(Memory.Objects) then: its code's objects in memory follow
+	calls  []*recursiveReturn
+	// passed marks the parameters some recursive call may give another
+	// value than the one they hold (invariant).
+	passed map[int]bool
+	// dropped are the variadic arguments the merged code does not
+	// read where it should (checkRecursions).
+	dropped []vaArg
+}
+
+// recursiveReturn is a recursive call site: where its caller goes on
+// (k) and what receives the callee's result (res, nil when unused).
+type recursiveReturn struct {
+	k   int
+	res *cfa.Var
+	pos cfa.Pos
+}
+
+// recursionCheck is what checkRecursions checks of one first copy,
+// once the program is lowered.
+type recursionCheck struct {
+	name    string
+	c       *cfa.CFA
+	calls   []*recursiveReturn
+	ptrs    []*cfa.Var // the pointer locals and cells of its code, which no return havocs
+	lost    []*cfa.Var // the others, which every return havocs
+	locals  map[*cfa.Var]bool
+	params  map[*cfa.Var]bool
+	objs    []*cfa.Object
+	dropped []vaArg
+}
+
+// recursive reports whether fd may call itself through direct calls.
+func (b *builder) recursive(fd *cc.FunctionDefinition) bool {
+	if r, ok := b.recursiveFns[fd]; ok {
+		return r
+	}
+	seen := map[*cc.FunctionDefinition]bool{}
+	var reaches func(f *cc.FunctionDefinition) bool
+	reaches = func(f *cc.FunctionDefinition) bool {
+		found := false
+		Walk(f.CompoundStatement, func(n any, _ []any) bool {
+			if found {
+				return false
+			}
+			if _, pe := directCall(n); pe != nil {
+				g := b.funcs[pe.Token.SrcStr()]
+				switch {
+				case g == fd:
+					found = true
+				case g != nil && !seen[g]:
+					seen[g] = true
+					found = reaches(g)
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	r := reaches(fd)
+	b.recursiveFns[fd] = r
+	return r
+}
+
+// beginRecursive starts the body of fd's first copy, whose locals
+// start at locals and objects at objs: a fresh location the recursive
+// calls jump back to.
+func (t *tb) beginRecursive(fd *cc.FunctionDefinition, locals, objs int, p cfa.Pos) *recursiveFrame {
+	r := &recursiveFrame{fd: fd, locals: locals, objs: objs, passed: map[int]bool{}}
+	r.depth = t.newVar(nil, "recursion", cfa.Data, nil).v
+	t.set(r.depth, num(0), p)
+	r.entry = t.newLoc(p)
+	t.place(r.entry, p)
+	r.d = t.d
+	return r
+}
+
+// callBack lowers a recursive call x of fd, whose first copy is being
+// inlined in frame f, as a jump back to the copy's start.
+func (t *tb) callBack(f *frame, x *cc.PostfixExpression, vals []argVal, va []vaArg, want bool, p cfa.Pos) cfa.Expr {
+	r, name := f.rec, f.name
+	params := realParams(f.fd.Declarator.Type().(*cc.FunctionType))
+	switch {
+	case t.d != r.d:
+		t.b.fail(x, "unsupported: recursive call to %s inside an atomic section its first call is not in", name)
+	case isAtomicFn(name):
+		t.b.fail(x, "unsupported: recursive call to the atomic function %s", name)
+	case f.retStruct != nil:
+		t.b.fail(x, "unsupported: recursive call to %s, which returns a struct", name)
+	}
+	tmps := make([]*cfa.Var, len(params))
+	for i, prm := range params {
+		d := prm.Declarator
+		if vals[i].s != nil || d != nil && t.b.inMemory(d) {
+			t.b.fail(x, "unsupported: recursive call to %s with a parameter in memory or a struct parameter", name)
+		}
+		if d == nil || d.Name() == "" {
+			continue
+		}
+		if g := f.given[d]; g != nil && (vals[i].src == nil || !stripCasts(vals[i].src).Type().IsCompatible(stripCasts(g).Type())) {
+			// The first call's argument types the parameter (typedSource).
+			t.b.fail(x, "unsupported: recursive call to %s with another type of pointer for %s than the first call's %s", name, d.Name(), describeC(g.Type()))
+		}
+		if t.fr != f || vals[i].src == nil || identOf(stripCasts(vals[i].src)) != d {
+			r.passed[i] = true
+		}
+		tmps[i] = t.temp(prm.Type())
+		t.set(tmps[i], vals[i].e, p)
+	}
+	for i, prm := range params {
+		if tmps[i] != nil {
+			l := f.vars[prm.Declarator]
+			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: l.v, RHS: t.fit(nil, l.v, ref(tmps[i]), prm.Type()), Pos: p})
+		}
+	}
+	// The variadic arguments the merged code reads are the first
+	// call's: this call's, and those of the variadic functions between,
+	// whose va_list it may be given, are not read.
+	r.dropped = append(r.dropped, va...)
+	for g := t.fr; g != f && g != nil; g = g.caller {
+		r.dropped = append(r.dropped, g.va...)
+	}
+	t.set(r.depth, mkBin(cfa.Add, ref(r.depth), num(1)), p)
+	t.jump(r.entry, p)
+	k := t.newLoc(p)
+	t.setDepth(k, t.d, p)
+	t.cur = k
+	call := &recursiveReturn{k: k, pos: p}
+	if want {
+		rt := f.fd.Declarator.Type().(*cc.FunctionType).Result()
+		if rt == nil || isVoid(rt) || f.ret == nil {
+			t.b.fail(x, "unsupported: void value of %s used", name)
+		}
+		call.res = t.temp(rt)
+	}
+	r.calls = append(r.calls, call)
+	if call.res == nil {
+		return nil
+	}
+	return ref(call.res)
+}
+
+// returnToCalls lowers, at the return of fd's first copy f (the current
+// location), the returns of the recursive calls pending: each goes on
+// after any of the call sites, with the locals of the code, and the
+// cells of its objects in memory, holding any values.
+func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
+	r := f.rec
+	if len(r.calls) == 0 || t.cur == -1 {
+		return
+	}
+	chk := &recursionCheck{name: f.name, c: t.c, calls: r.calls, locals: map[*cfa.Var]bool{}, params: map[*cfa.Var]bool{}, dropped: r.dropped}
+	// A parameter the code never writes and every recursive call
+	// passes on as it is holds the first call's value in every copy.
+	invariant := map[*cfa.Var]bool{}
+	for i, prm := range realParams(f.fd.Declarator.Type().(*cc.FunctionType)) {
+		if d := prm.Declarator; d != nil && f.vars[d] != nil && f.vars[d].v != nil && !r.passed[i] && !writes(f.fd.CompoundStatement, d, false) {
+			invariant[f.vars[d].v] = true
+		}
+	}
+	var lost []*cfa.Var
+	for _, v := range t.c.Locals[r.locals:] {
+		chk.locals[v] = true
+		switch {
+		case v == r.depth || v == f.ret || invariant[v]:
+		case t.b.ptrLocals[v]:
+			chk.ptrs = append(chk.ptrs, v)
+		case v.Kind != cfa.Data && v.Kind != cfa.Handle:
+			// A lock's state is no value to lose: the copies would
+			// share it.
+			t.b.failAt(p, "unsupported: recursive function %s has %s, which is no plain data", f.name, v.CName)
+		default:
+			lost = append(lost, v)
+		}
+	}
+	for _, prm := range realParams(f.fd.Declarator.Type().(*cc.FunctionType)) {
+		if l := f.vars[prm.Declarator]; prm.Declarator != nil && l != nil && l.v != nil {
+			chk.params[l.v] = true
+		}
+	}
+	for _, o := range t.b.prog.Memory.Objects[r.objs:] {
+		if o.Kind != cfa.StackObject || o.Owner != t.c {
+			continue
+		}
+		for _, v := range o.Cells {
+			switch {
+			case v.Kind != cfa.Data || t.b.atomic[v]:
+				t.b.failAt(p, "unsupported: recursive function %s keeps %s in memory, which is no plain data", f.name, v.CName)
+			case isPtr(t.b.cellTyp[v]):
+				chk.ptrs = append(chk.ptrs, v)
+			default:
+				lost = append(lost, v)
+			}
+		}
+		chk.objs = append(chk.objs, o)
+	}
+	chk.lost = lost
+	t.b.recursions = append(t.b.recursions, chk)
+	note := "return of a recursive call to " + f.name + ": to any call site pending, whose caller's locals hold any values"
+	var back []arm
+	for _, call := range r.calls {
+		back = append(back, arm{body: func() {
+			t.add(&cfa.Edge{Kind: cfa.Skip, Pos: call.pos, Approx: true, Note: note})
+			for _, v := range lost {
+				var lo, hi cfa.Expr // a thread handle: any
+				switch {
+				case v.Bool:
+					lo, hi = num(0), num(1)
+				case v.Kind == cfa.Data:
+					lo, hi = intRange(v.Int)
+				}
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: call.pos, Note: note})
+			}
+			if call.res != nil {
+				t.set(call.res, ref(f.ret), call.pos)
+			}
+			t.jump(call.k, call.pos)
+		}})
+	}
+	t.choose(p,
+		arm{cond: mkBin(cfa.Eq, ref(r.depth), num(0))},
+		arm{cond: mkBin(cfa.Gt, ref(r.depth), num(0)), body: func() {
+			t.set(r.depth, mkBin(cfa.Sub, ref(r.depth), num(1)), p)
+			t.choose(p, back...)
+			t.cur = -1 // every return went back to its call site
+		}})
+}
+
+// checkRecursions rejects, once the program is lowered, what the
+// merged frames of a recursive function's copies could confuse (see
+// callBack); r is the points-to analysis, nil when the program has no
+// memory.
+func (b *builder) checkRecursions(r *pointsto.Result) {
+	for _, chk := range b.recursions {
+		// A pointer keeps its value over a return, which may be the
+		// callee's; an integer that may hold an address loses it
+		// (the havoc holds no address): neither may be used after.
+		kept := chk.ptrs
+		for _, v := range chk.lost {
+			if r != nil && !r.Values(v).Empty() {
+				kept = append(kept, v)
+			}
+		}
+		live := chk.c.Live(kept)
+		for _, call := range chk.calls {
+			for i, v := range kept {
+				if live.Has(call.k, i) {
+					b.failAt(call.pos, "unsupported: recursive call to %s, after which its caller still uses %s, which may hold an address (circ merges the calls' frames)", chk.name, v.CName)
+				}
+			}
+		}
+		if r == nil {
+			continue
+		}
+		in := map[*cfa.Object]bool{}
+		for _, o := range chk.objs {
+			in[o] = true
+		}
+		holds := func(v *cfa.Var) *cfa.Object {
+			vals := r.Values(v)
+			for _, a := range vals.All() {
+				if o, _ := b.prog.Memory.Find(a); o != nil && in[o] {
+					return o
+				}
+			}
+			return nil
+		}
+		if len(in) > 0 {
+			for _, v := range b.prog.Globals {
+				if o := holds(v); o != nil {
+					b.failAt(chk.calls[0].pos, "unsupported: recursive function %s keeps %s in memory, whose address %s holds (circ merges the calls' frames)", chk.name, o.Name, v.CName)
+				}
+			}
+			for _, c := range b.prog.Templates {
+				for _, v := range c.Locals {
+					if chk.locals[v] && !chk.params[v] {
+						continue
+					}
+					if o := holds(v); o != nil {
+						b.failAt(chk.calls[0].pos, "unsupported: recursive function %s keeps %s in memory, whose address %s holds (circ merges the calls' frames)", chk.name, o.Name, v.CName)
+					}
+				}
+			}
+		}
+		for _, a := range chk.dropped {
+			if !isPtr(a.n.Type()) && !isArray(a.n.Type()) {
+				continue
+			}
+			for _, addr := range r.Eval(a.e).All() {
+				if o, _ := b.prog.Memory.Find(addr); o != nil && o.Kind != cfa.StringObject && o != b.libStrings && o.Kind != cfa.FuncObject {
+					b.failAt(chk.calls[0].pos, "unsupported: recursive call to %s with variadic argument %s, which points to %s (circ reads the first call's variadic arguments)", chk.name, nodeText(a.n), o.Name)
+				}
+			}
+			if r.Eval(a.e).Top {
+				b.failAt(chk.calls[0].pos, "unsupported: recursive call to %s with variadic argument %s, which may point anywhere", chk.name, nodeText(a.n))
+			}
+		}
+	}
+}
+
+// firstCopy is the frame inlining fd's first copy, nil if none.
+func (t *tb) firstCopy(fd *cc.FunctionDefinition) *frame {
+	for f := t.fr; f != nil; f = f.caller {
+		if f.fd == fd {
+			return f
+		}
+	}
+	return nil
 }

@@ -29,6 +29,10 @@ import (
 func (b *builder) settle() {
 	b.clobberUnions()
 	if len(b.prog.Memory.Objects) == 0 && len(b.derefs) == 0 {
+		if len(b.recursions) > 0 {
+			b.prog.Finish()
+			b.checkRecursions(nil)
+		}
 		return
 	}
 	b.prog.Finish()
@@ -54,6 +58,7 @@ func (b *builder) settle() {
 	b.checkLibraryStores(r)
 	b.checkLibraryInts(r)
 	b.checkLiteralCompares(r)
+	b.checkRecursions(r)
 	b.keepAddressesWhole(r) // after the checks, which see the source's conversions
 	b.privatize(r)
 	b.prune(r)

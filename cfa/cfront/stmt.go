@@ -88,6 +88,9 @@ type frame struct {
 	// are va (variadic.go).
 	variadic bool
 	va       []vaArg
+	// rec is set on the first copy of a recursive function, which its
+	// recursive calls jump back to (recursion.go).
+	rec *recursiveFrame
 }
 
 type switchCtx struct {
@@ -344,6 +347,9 @@ func (t *tb) newVar(d *cc.Declarator, cname string, kind cfa.VarKind, typ cc.Typ
 		v.Pos = t.b.lastPos
 	}
 	t.b.setType(v, typ)
+	if typ != nil && isPtr(typ) {
+		t.b.ptrLocals[v] = true
+	}
 	t.c.Locals = append(t.c.Locals, v)
 	if d == nil && cname == "tmp" {
 		t.b.single[v] = true
