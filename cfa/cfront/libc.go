@@ -224,20 +224,58 @@ func (t *tb) scanf(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 		t.walkChars(charWalk{src: t.stableValue(as[f], p), srcN: as[f], elem: pointee(as[f].Type()), str: true}, p)
 	}
 	outs := as[f+1:]
+	// With a literal format, each argument's conversion; without, any
+	// argument is a number's (a char pointer may receive a string).
+	var convs []scanConv
+	if lit := formatLiteral(as[f]); lit != nil {
+		var bad string
+		if convs, bad = scanfConvs(literalChars(lit)); bad != "" {
+			t.b.fail(as[f], "unsupported: %s", bad)
+		}
+	}
+	conv := func(i int) scanConv {
+		if convs == nil || i >= len(convs) {
+			return scanConv{verb: 'd', width: -1}
+		}
+		return convs[i]
+	}
 	addrs := make([]cfa.Expr, len(outs))
 	for i, a := range outs {
 		typ := pointee(a.Type())
-		if typ == nil || !isInt(typ) || typ.Size() == 1 {
-			// A char pointer may receive a whole string (%s).
+		switch c := conv(i); {
+		case typ == nil:
+			t.b.fail(a, "unsupported: %s into %s", name, describeC(a.Type()))
+		case (c.verb == 's' || c.verb == '[' || c.verb == 'c') && convs != nil:
+			if !byteType(typ) {
+				t.b.fail(a, "unsupported: %s of %%%c into %s", name, c.verb, describeC(a.Type()))
+			}
+			addrs[i] = t.stableValue(a, p)
+		case strings.IndexByte("diouxXn", c.verb) >= 0 && isInt(typ) && (typ.Size() > 1 || convs != nil):
+			addrs[i] = t.outArg(a, p)
+		default:
+			// A float (%f), a pointer (%p), or, with a format circ
+			// cannot read, a char pointer, which may receive a string.
 			t.b.fail(a, "unsupported: %s into %s", name, describeC(a.Type()))
 		}
-		addrs[i] = t.outArg(a, p)
 	}
 	for i, a := range outs {
-		lo, hi := t.b.rangeOf(pointee(a.Type()))
-		in := t.temp(pointee(a.Type()))
-		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: in, Lo: lo, Hi: hi, Pos: p, Note: name + " input"})
-		t.storeIfNotNull(a, addrs[i], ref(in), p)
+		switch c := conv(i); c.verb {
+		case 's', '[', 'c':
+			// The chars of the field, any, then (but for %c) a 0.
+			var limit cfa.Expr
+			switch {
+			case c.verb == 'c':
+				limit = num(max(c.width, 1))
+			case c.width >= 0:
+				limit = num(c.width + 1)
+			}
+			t.walkChars(charWalk{dst: addrs[i], dstN: a, elem: pointee(a.Type()), limit: limit, mayStop: true}, p)
+		default:
+			lo, hi := t.b.rangeOf(pointee(a.Type()))
+			in := t.temp(pointee(a.Type()))
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: in, Lo: lo, Hi: hi, Pos: p, Note: name + " input"})
+			t.storeIfNotNull(a, addrs[i], ref(in), p)
+		}
 	}
 	if !want {
 		return nil

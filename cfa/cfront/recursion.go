@@ -355,7 +355,9 @@ type recursionCheck struct {
 	dropped []vaArg
 }
 
-// recursive reports whether fd may call itself through direct calls.
+// recursive reports whether fd may call itself: through direct calls,
+// or, for all circ tells, through a call through a pointer or a library
+// function given one (ftw's visitor, qsort's comparison).
 func (b *builder) recursive(fd *cc.FunctionDefinition) bool {
 	if r, ok := b.recursiveFns[fd]; ok {
 		return r
@@ -368,14 +370,25 @@ func (b *builder) recursive(fd *cc.FunctionDefinition) bool {
 			if found {
 				return false
 			}
-			if _, pe := directCall(n); pe != nil {
-				g := b.funcs[pe.Token.SrcStr()]
-				switch {
-				case g == fd:
-					found = true
-				case g != nil && !seen[g]:
-					seen[g] = true
-					found = reaches(g)
+			x, ok := n.(*cc.PostfixExpression)
+			if !ok || x.Case != cc.PostfixExpressionCall {
+				return true
+			}
+			_, pe := directCall(x)
+			if pe == nil {
+				found = true // through a pointer: any function
+				return false
+			}
+			g := b.funcs[pe.Token.SrcStr()]
+			switch {
+			case g == fd:
+				found = true
+			case g != nil && !seen[g]:
+				seen[g] = true
+				found = reaches(g)
+			case g == nil:
+				for _, a := range args(x.ArgumentExpressionList) {
+					found = found || isFunc(a.Type()) || isFunc(pointee(a.Type()))
 				}
 			}
 			return !found
