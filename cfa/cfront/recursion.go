@@ -356,48 +356,65 @@ type recursionCheck struct {
 }
 
 // recursive reports whether fd may call itself: through direct calls,
-// or, for all circ tells, through a call through a pointer or a library
-// function given one (ftw's visitor, qsort's comparison).
+// or through a call through a pointer or a library function given one
+// (ftw's visitor, qsort's comparison), which may run any function whose
+// address the program takes.
 func (b *builder) recursive(fd *cc.FunctionDefinition) bool {
 	if r, ok := b.recursiveFns[fd]; ok {
 		return r
 	}
 	seen := map[*cc.FunctionDefinition]bool{}
-	var reaches func(f *cc.FunctionDefinition) bool
-	reaches = func(f *cc.FunctionDefinition) bool {
-		found := false
-		Walk(f.CompoundStatement, func(n any, _ []any) bool {
-			if found {
-				return false
-			}
-			x, ok := n.(*cc.PostfixExpression)
-			if !ok || x.Case != cc.PostfixExpressionCall {
-				return true
-			}
-			_, pe := directCall(x)
-			if pe == nil {
-				found = true // through a pointer: any function
-				return false
-			}
-			g := b.funcs[pe.Token.SrcStr()]
-			switch {
-			case g == fd:
-				found = true
-			case g != nil && !seen[g]:
-				seen[g] = true
-				found = reaches(g)
-			case g == nil:
-				for _, a := range args(x.ArgumentExpressionList) {
-					found = found || isFunc(a.Type()) || isFunc(pointee(a.Type()))
-				}
-			}
-			return !found
-		})
-		return found
+	found := false
+	var visit func(f *cc.FunctionDefinition)
+	visit = func(f *cc.FunctionDefinition) {
+		switch {
+		case found || f == nil:
+		case f == fd:
+			found = true
+		case !seen[f]:
+			seen[f] = true
+			b.callees(f, visit)
+		}
 	}
-	r := reaches(fd)
-	b.recursiveFns[fd] = r
-	return r
+	b.callees(fd, visit)
+	b.recursiveFns[fd] = found
+	return found
+}
+
+// callees runs visit on each function f's code may call: by name, and,
+// where it calls through a pointer or gives the library a function,
+// every function whose address the program takes.
+func (b *builder) callees(f *cc.FunctionDefinition, visit func(*cc.FunctionDefinition)) {
+	taken := false
+	Walk(f.CompoundStatement, func(n any, _ []any) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		if !ok || x.Case != cc.PostfixExpressionCall {
+			return true
+		}
+		_, pe := directCall(x)
+		if pe == nil {
+			taken = true
+			return true
+		}
+		if g := b.funcs[pe.Token.SrcStr()]; g != nil {
+			visit(g)
+			return true
+		}
+		for _, a := range args(x.ArgumentExpressionList) {
+			taken = taken || isFunc(a.Type()) || isFunc(pointee(a.Type()))
+		}
+		return true
+	})
+	if taken {
+		names := make([]string, 0, len(b.takenFuncs))
+		for name := range b.takenFuncs {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			visit(b.funcs[name])
+		}
+	}
 }
 
 // beginRecursive starts the body of fd's first copy, whose locals
