@@ -356,7 +356,7 @@ func TestCLIBadFiles(t *testing.T) {
 			[]string{"unsupported", "wide string"}},
 		{"complex", "#include <pthread.h>\n_Complex double y;\nvoid *thr(void *arg) { y = 1.5; return 0; }\n" + spawn + "y = 2.0; return 0; }\n",
 			[]string{"unsupported", "complex"}},
-		{"recursion", "int f(int *p) { return *p ? f(p) : 0; }\nint g;\nint main(void) { return f(&g); }\n", []string{"recursi", "pointer"}},
+		{"recursion", "int g;\nvoid walk(char *p, int n) { char buf[4]; if (n <= 0) return; buf[0] = (char)n; walk(buf, n - 1); g = p[0]; }\nint main(void) { char s[2] = \"a\"; walk(s, 2); return g; }\n", []string{"recursi", "may hold an address"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
