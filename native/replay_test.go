@@ -91,9 +91,6 @@ var replayExceptions = map[string]string{
 	// It calls a function that has no body anywhere: it does not link.
 	"struct_by_value_to_undefined_function_is_read_race.c/timeout.tv_sec":  "calls a function with no body",
 	"struct_by_value_to_undefined_function_is_read_race.c/timeout.tv_usec": "calls a function with no body",
-	// The native harness gives locals initializers, which C forbids for
-	// a variable-length array.
-	"vla_sizeof_is_its_length_at_declaration_race.c/hit": "a variable-length array the harness cannot initialize",
 }
 
 // replayUnsteady are races whose native replay passes alone but not
