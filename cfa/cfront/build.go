@@ -159,6 +159,7 @@ type builder struct {
 	recursiveFns  map[*cc.FunctionDefinition]bool
 	recursions    []*recursionCheck
 	ptrLocals     map[*cfa.Var]bool
+	setjmps       int  // the setjmp calls lowered so far
 	scanned       bool // scanExternResults has run
 	deferredFails []deferredFail
 	// libInts are the integer arguments of undefined functions, which

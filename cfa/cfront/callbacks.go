@@ -19,8 +19,7 @@ import (
 
 // The order of qsort's and bsearch's comparisons is circ's choice too:
 // any number of them, each of two elements (bsearch: the key and an
-// element). qsort then leaves in each element the values of one of the
-// elements (a permutation is such a choice), bsearch returns null or
+// element); qsort moves elements between them, bsearch returns null or
 // the address of any element.
 
 // ftwActionRetval is glibc's FTW_ACTIONRETVAL: nftw then reads the
@@ -189,41 +188,83 @@ func (t *tb) anyIndex(name string, a sortedArray, p cfa.Pos) cfa.Expr {
 	return ref(i)
 }
 
-// compareElements lowers the comparisons qsort or bsearch makes: any
-// number of calls of the function pointer value cmp (the source n) on
-// the two addresses pair gives, with sources srcs for the comparison's
-// void pointer parameters.
-func (t *tb) compareElements(name string, x *cc.PostfixExpression, cmp cfa.Expr, n cc.ExpressionNode, srcs [2]cc.ExpressionNode, pair func() [2]cfa.Expr, p cfa.Pos) {
+// compare lowers one comparison qsort or bsearch makes: a call of the
+// function pointer value cmp (the source n) on the two addresses pair
+// gives, with sources srcs for the comparison's void pointer
+// parameters.
+func (t *tb) compare(x *cc.PostfixExpression, cmp cfa.Expr, n cc.ExpressionNode, srcs [2]cc.ExpressionNode, pair [2]cfa.Expr, p cfa.Pos) {
 	fits := func(ft *cc.FunctionType) bool {
 		ps := realParams(ft)
 		return len(ps) == 2 && isPtr(ps[0].Type()) && isPtr(ps[1].Type()) && isInt(ft.Result())
 	}
-	t.loop(p, func() {
-		args := pair()
-		t.funcChoice(cmp, n, false, fits, func(fd *cc.FunctionDefinition) {
-			t.enter(fd, x, []argVal{{e: args[0], src: srcs[0]}, {e: args[1], src: srcs[1]}}, false, p)
-		})
+	t.funcChoice(cmp, n, false, fits, func(fd *cc.FunctionDefinition) {
+		t.enter(fd, x, []argVal{{e: pair[0], src: srcs[0]}, {e: pair[1], src: srcs[1]}}, false, p)
 	})
 }
 
-// qsort lowers qsort(base, n, size, cmp).
+// maxSortedCells bounds the cells of an array whose values qsort keeps
+// one by one (beyond, or for a count not constant, it writes any).
+const maxSortedCells = 256
+
+// qsort lowers qsort(base, n, size, cmp): any number of steps, each a
+// comparison of any two elements or a move into any element of the
+// values one of them held at the call (glibc compares elements between
+// its moves). A sort is such a run. For a count that is not constant
+// (or a large array) a move writes any values, which elements holding
+// pointers do not allow.
 func (t *tb) qsort(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) {
 	t.nargs(x, name, as, 4)
 	a := t.arrayArg(name, as[0], as[1], as[2], p)
 	cmp := t.stableValue(as[3], p)
-	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": runs " + nodeText(as[3]) + " on any two elements any number of times, then leaves in each element the values of any of them"})
-	t.compareElements(name, x, cmp, as[3], [2]cc.ExpressionNode{as[0], as[0]}, func() [2]cfa.Expr {
-		return [2]cfa.Expr{a.element(t.anyIndex(name, a, p)), a.element(t.anyIndex(name, a, p))}
-	}, p)
-	t.eachElement(a.n, a.stride, p, func(at func(base cfa.Expr, j int) cfa.Expr) {
-		from := a.element(t.anyIndex(name, a, p))
-		vals := make([]cfa.Expr, len(a.cells))
-		for j, cs := range a.cells {
-			vals[j] = t.snapshot(t.load(t.atAddr(mkBin(cfa.Add, from, num(int64(j))), cs.typ, as[0])), cs.typ, p)
+	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": runs " + nodeText(as[3]) + " on any two elements and moves elements, in any order, any number of times"})
+	var before [][]cfa.Expr // each element's values at the call
+	if k, ok := t.constant(as[1]); ok && k >= 0 && k*a.stride <= maxSortedCells {
+		for e := range k {
+			vals := make([]cfa.Expr, len(a.cells))
+			for j, cs := range a.cells {
+				vals[j] = t.snapshot(t.load(t.atAddr(mkBin(cfa.Add, a.element(num(e)), num(int64(j))), cs.typ, as[0])), cs.typ, p)
+			}
+			before = append(before, vals)
 		}
-		for j, cs := range a.cells {
-			t.update(t.atAddr(at(a.base, j), cs.typ, as[0]), false, func(v *cfa.Var) cfa.Expr { return t.store(v, vals[j], false, p) })
+	} else {
+		for _, cs := range a.cells {
+			if isPtr(cs.typ) {
+				t.b.fail(as[1], "unsupported: %s of a run-time count of elements holding pointers, or of more than %d cells of them", name, maxSortedCells)
+			}
 		}
+	}
+	move := func() {
+		to := a.element(t.anyIndex(name, a, p))
+		write := func(j int, cs cellSpec, val func(v *cfa.Var) cfa.Expr) {
+			t.update(t.atAddr(mkBin(cfa.Add, to, num(int64(j))), cs.typ, as[0]), false, val)
+		}
+		if before == nil {
+			for j, cs := range a.cells {
+				write(j, cs, func(v *cfa.Var) cfa.Expr {
+					lo, hi := t.b.rangeOf(cs.typ)
+					t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Note: name + " moves an element"})
+					return nil
+				})
+			}
+			return
+		}
+		var arms []arm
+		for _, vals := range before {
+			arms = append(arms, arm{body: func() {
+				for j, cs := range a.cells {
+					write(j, cs, func(v *cfa.Var) cfa.Expr { return t.store(v, vals[j], false, p) })
+				}
+			}})
+		}
+		t.choose(p, arms...)
+	}
+	t.loop(p, func() {
+		t.choose(p,
+			arm{body: func() {
+				pair := [2]cfa.Expr{a.element(t.anyIndex(name, a, p)), a.element(t.anyIndex(name, a, p))}
+				t.compare(x, cmp, as[3], [2]cc.ExpressionNode{as[0], as[0]}, pair, p)
+			}},
+			arm{body: move})
 	})
 }
 
@@ -234,9 +275,9 @@ func (t *tb) bsearch(name string, x *cc.PostfixExpression, as []cc.ExpressionNod
 	a := t.arrayArg(name, as[1], as[2], as[3], p)
 	cmp := t.stableValue(as[4], p)
 	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": runs " + nodeText(as[4]) + " on the key and any element any number of times, then returns null or any element"})
-	t.compareElements(name, x, cmp, as[4], [2]cc.ExpressionNode{as[0], as[1]}, func() [2]cfa.Expr {
-		return [2]cfa.Expr{key, a.element(t.anyIndex(name, a, p))}
-	}, p)
+	t.loop(p, func() {
+		t.compare(x, cmp, as[4], [2]cc.ExpressionNode{as[0], as[1]}, [2]cfa.Expr{key, a.element(t.anyIndex(name, a, p))}, p)
+	})
 	if !want {
 		return nil
 	}

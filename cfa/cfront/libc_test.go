@@ -40,6 +40,8 @@ func TestCallErrors(t *testing.T) {
 		// qsort and bsearch need the elements' type and size.
 		{"qsort-of-untyped-array", "#include <stdlib.h>\nint cmp(const void *a, const void *b) { return 0; }\nint main(int argc, char **argv) {\n  void *p = argv;\n  qsort(p, 2, 8, cmp);\n  return 0;\n}\n",
 			"t.c:5:9: unsupported: qsort of an array whose element type circ cannot tell (pointer to void)"},
+		{"qsort-run-time-count-of-pointers", "#include <stdlib.h>\nint *v[4];\nint cmp(const void *a, const void *b) { return 0; }\nint main(int argc, char **argv) {\n  qsort(v, argc, sizeof v[0], cmp);\n  return 0;\n}\n",
+			"t.c:5:12: unsupported: qsort of a run-time count of elements holding pointers, or of more than 256 cells of them"},
 		{"qsort-size-not-the-elements", "#include <stdlib.h>\nint v[4];\nint cmp(const void *a, const void *b) { return 0; }\nint main(void) {\n  qsort(v, 2, 2, cmp);\n  return 0;\n}\n",
 			"t.c:5:15: unsupported: qsort of elements of a size other than sizeof(int)"},
 		{"external-receives-pointer-in-struct-by-value", "struct w { int *p; };\nint lib(struct w);\nint g;\nint main(void) {\n  struct w v = {&g};\n  return lib(v);\n}\n",

@@ -318,13 +318,14 @@ func sortedDecls(set map[*cc.Declarator]bool) []*cc.Declarator {
 // recursiveFrame is what the first copy F of a recursive function
 // keeps for the calls back to it.
 type recursiveFrame struct {
-	fd     *cc.FunctionDefinition
-	entry  int      // the start of F's body, after its parameters
-	d      int      // the atomic depth there
-	depth  *cfa.Var // the recursive calls pending
-	locals int      // len(t.c.Locals) when F was entered: its code's locals follow
-	objs   int      // len(Memory.Objects) then: its code's objects in memory follow
-	calls  []*recursiveReturn
+	fd      *cc.FunctionDefinition
+	entry   int      // the start of F's body, after its parameters
+	d       int      // the atomic depth there
+	depth   *cfa.Var // the recursive calls pending
+	locals  int      // len(t.c.Locals) when F was entered: its code's locals follow
+	setjmps int      // builder.setjmps then
+	objs    int      // len(Memory.Objects) then: its code's objects in memory follow
+	calls   []*recursiveReturn
 	// passed marks the parameters some recursive call may give another
 	// value than the one they hold (invariant).
 	passed map[int]bool
@@ -424,6 +425,7 @@ func (t *tb) beginRecursive(fd *cc.FunctionDefinition, locals, objs int, p cfa.P
 	r := &recursiveFrame{fd: fd, locals: locals, objs: objs, passed: map[int]bool{}}
 	r.depth = t.newVar(nil, "recursion", cfa.Data, nil).v
 	t.set(r.depth, num(0), p)
+	r.setjmps = t.b.setjmps
 	r.entry = t.newLoc(p)
 	t.place(r.entry, p)
 	r.d = t.d
@@ -501,8 +503,13 @@ func (t *tb) callBack(f *frame, x *cc.PostfixExpression, vals []argVal, va []vaA
 // cells of its objects in memory, holding any values.
 func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 	r := f.rec
-	if len(r.calls) == 0 || t.cur == -1 {
+	if len(r.calls) == 0 {
 		return
+	}
+	if t.b.setjmps != r.setjmps {
+		// A longjmp back into the code would resume a copy with
+		// another copy's locals.
+		t.b.failAt(p, "unsupported: recursive function %s calls setjmp", f.name)
 	}
 	chk := &recursionCheck{name: f.name, c: t.c, calls: r.calls, locals: map[*cfa.Var]bool{}, params: map[*cfa.Var]bool{}, dropped: r.dropped}
 	// A parameter the code never writes and every recursive call
@@ -551,6 +558,9 @@ func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 	}
 	chk.lost = lost
 	t.b.recursions = append(t.b.recursions, chk)
+	if t.cur == -1 {
+		return // it never returns: the calls do not either
+	}
 	note := "return of a recursive call to " + f.name + ": to any call site pending, whose caller's locals hold any values"
 	var back []arm
 	for _, call := range r.calls {

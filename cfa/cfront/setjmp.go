@@ -64,6 +64,7 @@ func (t *tb) setjmp(name string, x *cc.PostfixExpression, as []cc.ExpressionNode
 	if len(as) == 0 {
 		t.b.fail(x, "%s takes a jmp_buf", name)
 	}
+	t.b.setjmps++
 	t.touchJmpBuf(name, x, as[0], true, p)
 	for _, a := range as[1:] {
 		t.discardRead(a, p) // sigsetjmp's savesigs

@@ -456,9 +456,13 @@ func (r *Result) mayInt(e cfa.Expr) bool {
 	case cfa.Cond:
 		return r.mayInt(e.T) || r.mayInt(e.F)
 	case cfa.Unary:
-		if _, ok := e.Op.IntType(); ok {
-			// An address it truncates is lost (Top); 0 stays 0, and
+		if to, ok := e.Op.IntType(); ok {
+			// An address it truncates is lost (Top, or, in a type
+			// too narrow for any address, a number); 0 stays 0, and
 			// a non-zero number non-zero or another number.
+			if int(to.Bits) < r.ptrBits && !r.addrs(e.X).Empty() {
+				return true
+			}
 			return r.mayInt(e.X)
 		}
 	case cfa.Binary:
