@@ -11,16 +11,20 @@ import (
 // each file of a tree, qsort and bsearch their comparison on elements
 // of the array they are given. The library's own part of the walk (which files,
 // in which order, with which names) is circ's choice: the visitor runs
-// any number of times, each time on a path string of the library's and
-// a struct stat (nftw: and a struct FTW) that the call keeps in its own
-// frame, of the calling thread, and fills with any values before each
-// visit; with any type flag the function documents. Every run of the program is
+// any number of times, each time on a path string and a struct stat
+// (nftw: and a struct FTW) that the call keeps in its own frame, of the
+// calling thread, and fills with any values before each visit; with
+// any type flag the function documents. Every run of the program is
 // among these, so a proof covers it; the report lists the choice.
 
 // The order of qsort's and bsearch's comparisons is circ's choice too:
 // any number of them, each of two elements (bsearch: the key and an
 // element); qsort moves elements between them, bsearch returns null or
 // the address of any element.
+
+// pathMax is the length of ftw's path buffer (glibc grows it as
+// needed: any length a visit reads before its 0 is in bounds).
+const pathMax = 1 << 20
 
 // ftwActionRetval is glibc's FTW_ACTIONRETVAL: nftw then reads the
 // visitor's result as an action (skip a subtree, stop) rather than
@@ -58,7 +62,12 @@ func (t *tb) fileTreeWalk(name string, x *cc.PostfixExpression, as []cc.Expressi
 	if !isLiteral(as[0]) { // a literal: nothing writes it
 		t.walkChars(charWalk{src: dir, srcN: as[0], elem: pointee(as[0].Type()), str: true}, p)
 	}
-	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": runs " + nodeText(as[1]) + " any number of times, each on a path and a struct stat of the library's holding any values"})
+	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": runs " + nodeText(as[1]) + " any number of times, each on a path and a struct stat it keeps, holding any values"})
+	// The path of each visit: a buffer of the call's frame (glibc's
+	// dirbuf), which the walk rewrites before each visit.
+	path := t.temp(as[0].Type())
+	buf := t.elementObject(cfa.StackObject, name+"::path", nil, t.b.ast.Char, false, p)
+	t.allocated(buf, path, num(pathMax), func() {}, p)
 	res := t.temp(x.Type())
 	fits := func(ft *cc.FunctionType) bool {
 		ps := realParams(ft)
@@ -93,7 +102,8 @@ func (t *tb) fileTreeWalk(name string, x *cc.PostfixExpression, as []cc.Expressi
 					v := t.temp(prm.Type())
 					switch i {
 					case 0:
-						t.someLibraryString(v, p)
+						t.indeterminate(buf.Cells, name+" writes the path", p)
+						t.set(v, ref(path), p)
 					case 2:
 						t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: num(0), Hi: num(flags), Pos: p, Note: name + ": the type of the file"})
 					default:
