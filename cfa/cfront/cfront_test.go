@@ -445,6 +445,11 @@ func TestErrors(t *testing.T) {
 			"t.c:8:5: unsupported: recursive function rec keeps rec::buf in memory, whose address last holds (circ merges the calls' frames)"},
 		{"recursion-variadic-argument-into-memory", "#include <stdio.h>\n#include <stdarg.h>\nchar name[4];\nvoid logf2(int depth, const char *fmt, ...) {\n  va_list ap;\n  va_start(ap, fmt);\n  vprintf(fmt, ap);\n  va_end(ap);\n  if (depth < 2)\n    logf2(depth + 1, \"%s\", name);\n}\nint main() {\n  logf2(0, \"x\");\n  return 0;\n}\n",
 			"t.c:10:5: unsupported: recursive call to logf2 with variadic argument name, which points to name (circ reads the first call's variadic arguments)"},
+		{"recursion-calling-setjmp", "#include <setjmp.h>\nint a, z;\nint *q = &z;\njmp_buf env;\nvoid f(int k) {\n  if (k) {\n    if (setjmp(env)) { if (k) a = 1; return; }\n    f(0);\n  } else {\n    *q = 0;\n    longjmp(env, 1);\n  }\n}\nint main() {\n  f(1);\n  return 0;\n}\n",
+			"t.c:15:3: unsupported: recursive function f calls setjmp"},
+		// A recursion that never returns is checked too.
+		{"recursion-never-returning-keeps-local-address", "#include <stdlib.h>\nint x;\nint *gp;\nvoid f(int n) {\n  int a = n;\n  if (n == 1) { gp = &a; f(0); }\n  if (*gp == 1) x = 1;\n  exit(0);\n}\nint main() {\n  f(1);\n  return 0;\n}\n",
+			"t.c:6:26: unsupported: recursive function f keeps f::a in memory, whose address gp holds (circ merges the calls' frames)"},
 		{"recursion-with-local-mutex", "#include <pthread.h>\nint g;\nint *q = &g;\nint f(int n) {\n  pthread_mutex_t m;\n  pthread_mutex_init(&m, 0);\n  *q = n;\n  return n > 0 ? f(n - 1) : 0;\n}\nint main() {\n  return f(3);\n}\n",
 			"t.c:11:10: unsupported: recursive function f has m, which is no plain data"},
 		{"no-main", "int g;\n", "t.c:0:0: no main function"},
