@@ -217,24 +217,33 @@ func (t *tb) compare(x *cc.PostfixExpression, cmp cfa.Expr, n cc.ExpressionNode,
 const maxSortedCells = 256
 
 // qsort lowers qsort(base, n, size, cmp): any number of steps, each a
-// comparison of any two elements or a move into any element of the
-// values one of them held at the call (glibc compares elements between
-// its moves). A sort is such a run. For a count that is not constant
-// (or a large array) a move writes any values, which elements holding
-// pointers do not allow.
+// comparison of any two elements, a read of any element into a buffer
+// of as many elements, or a move of a buffered element into any
+// element (glibc compares elements between its moves). A sort is such
+// a run. For a count that is not constant (or a large array) a move
+// writes any values, which elements holding pointers do not allow.
 func (t *tb) qsort(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) {
 	t.nargs(x, name, as, 4)
 	a := t.arrayArg(name, as[0], as[1], as[2], p)
 	cmp := t.stableValue(as[3], p)
 	t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": runs " + nodeText(as[3]) + " on any two elements and moves elements, in any order, any number of times"})
-	var before [][]cfa.Expr // each element's values at the call
+	// pool is glibc's buffer: values read from the elements, at the
+	// call and at any step after (another thread or the comparison may
+	// have written them), which moves write back.
+	var pool [][]*cfa.Var
+	load := func(vals []*cfa.Var, from cfa.Expr) {
+		for j, cs := range a.cells {
+			t.set(vals[j], t.load(t.atAddr(mkBin(cfa.Add, from, num(int64(j))), cs.typ, as[0])), p)
+		}
+	}
 	if k, ok := t.constant(as[1]); ok && k >= 0 && k*a.stride <= maxSortedCells {
 		for e := range k {
-			vals := make([]cfa.Expr, len(a.cells))
+			vals := make([]*cfa.Var, len(a.cells))
 			for j, cs := range a.cells {
-				vals[j] = t.snapshot(t.load(t.atAddr(mkBin(cfa.Add, a.element(num(e)), num(int64(j))), cs.typ, as[0])), cs.typ, p)
+				vals[j] = t.newVar(nil, name+"::buffer", cfa.Data, cs.typ).v
 			}
-			before = append(before, vals)
+			load(vals, a.element(num(e)))
+			pool = append(pool, vals)
 		}
 	} else {
 		for _, cs := range a.cells {
@@ -248,7 +257,7 @@ func (t *tb) qsort(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 		write := func(j int, cs cellSpec, val func(v *cfa.Var) cfa.Expr) {
 			t.update(t.atAddr(mkBin(cfa.Add, to, num(int64(j))), cs.typ, as[0]), false, val)
 		}
-		if before == nil {
+		if pool == nil {
 			for j, cs := range a.cells {
 				write(j, cs, func(v *cfa.Var) cfa.Expr {
 					lo, hi := t.b.rangeOf(cs.typ)
@@ -259,22 +268,34 @@ func (t *tb) qsort(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 			return
 		}
 		var arms []arm
-		for _, vals := range before {
+		for _, vals := range pool {
 			arms = append(arms, arm{body: func() {
 				for j, cs := range a.cells {
-					write(j, cs, func(v *cfa.Var) cfa.Expr { return t.store(v, vals[j], false, p) })
+					write(j, cs, func(v *cfa.Var) cfa.Expr { return t.store(v, ref(vals[j]), false, p) })
 				}
 			}})
 		}
 		t.choose(p, arms...)
 	}
+	reread := func() {
+		var arms []arm
+		for _, vals := range pool {
+			arms = append(arms, arm{body: func() { load(vals, a.element(t.anyIndex(name, a, p))) }})
+		}
+		t.choose(p, arms...)
+	}
 	t.loop(p, func() {
-		t.choose(p,
-			arm{body: func() {
+		steps := []arm{
+			{body: func() {
 				pair := [2]cfa.Expr{a.element(t.anyIndex(name, a, p)), a.element(t.anyIndex(name, a, p))}
 				t.compare(x, cmp, as[3], [2]cc.ExpressionNode{as[0], as[0]}, pair, p)
 			}},
-			arm{body: move})
+			{body: move},
+		}
+		if pool != nil {
+			steps = append(steps, arm{body: reread})
+		}
+		t.choose(p, steps...)
 	})
 }
 

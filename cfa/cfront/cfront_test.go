@@ -445,6 +445,11 @@ func TestErrors(t *testing.T) {
 			"t.c:8:5: unsupported: recursive function rec keeps rec::buf in memory, whose address last holds (circ merges the calls' frames)"},
 		{"recursion-variadic-argument-into-memory", "#include <stdio.h>\n#include <stdarg.h>\nchar name[4];\nvoid logf2(int depth, const char *fmt, ...) {\n  va_list ap;\n  va_start(ap, fmt);\n  vprintf(fmt, ap);\n  va_end(ap);\n  if (depth < 2)\n    logf2(depth + 1, \"%s\", name);\n}\nint main() {\n  logf2(0, \"x\");\n  return 0;\n}\n",
 			"t.c:10:5: unsupported: recursive call to logf2 with variadic argument name, which points to name (circ reads the first call's variadic arguments)"},
+		// Constants the layout decides, folded before settle's check.
+		{"constant-address-ordered-against-number", "#include <stdint.h>\nint g, x;\nint main() {\n  if ((uintptr_t)&g > 0x100000000ul) x = 2;\n  return x;\n}\n",
+			"t.c:4:7: unsupported: (uintptr_t)&g > 0x100000000ul may order an address against a number (where the object lies is the machine's)"},
+		{"constant-addresses-of-two-globals-ordered", "#include <stdint.h>\nint a, x;\nint b = 1;\nint main() {\n  if ((uintptr_t)&a > (uintptr_t)&b) x = 2;\n  return x;\n}\n",
+			"t.c:5:7: unsupported: (uintptr_t)&a > (uintptr_t)&b may order addresses of two objects (C leaves their order unspecified)"},
 		{"recursion-calling-setjmp", "#include <setjmp.h>\nint a, z;\nint *q = &z;\njmp_buf env;\nvoid f(int k) {\n  if (k) {\n    if (setjmp(env)) { if (k) a = 1; return; }\n    f(0);\n  } else {\n    *q = 0;\n    longjmp(env, 1);\n  }\n}\nint main() {\n  f(1);\n  return 0;\n}\n",
 			"t.c:15:3: unsupported: recursive function f calls setjmp"},
 		// A recursion that never returns is checked too.

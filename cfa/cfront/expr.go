@@ -509,6 +509,7 @@ func (t *tb) binary(n cc.ExpressionNode, op cfa.BinOp, xn, yn cc.ExpressionNode,
 		return t.ptrArith(n, op, x, y, xn, yn)
 	}
 	if op >= cfa.Lt && op <= cfa.Ge {
+		t.constantOrder(n, x, y)
 		return recordOp(t.b.orderOps, mkBin(op, x, y), n)
 	}
 	if op.IsBool() {
@@ -552,6 +553,30 @@ func (t *tb) intOp(e cfa.Expr, n cc.Node) cfa.Expr {
 
 // recordOp records in ops, by shape, where the source first writes the
 // operation e (a constant folded from it is none), and returns e.
+// constantOrder rejects relational expression n over constants x and y
+// that orders what circ's layout, not the machine's, decides: an
+// address against a number other than null, or the addresses of two
+// objects (checkAddressOrder does the same for values that are not
+// constants, which this comparison no longer is once folded).
+func (t *tb) constantOrder(n cc.Node, x, y cfa.Expr) {
+	kx, okx := x.(cfa.Const)
+	ky, oky := y.(cfa.Const)
+	if !okx || !oky {
+		return
+	}
+	ox, _ := t.b.prog.Memory.Find(kx.Val)
+	oy, _ := t.b.prog.Memory.Find(ky.Val)
+	switch {
+	case ox == nil && oy == nil:
+	case ox == oy && !(ox.Summary() && !ox.Elements()):
+	case ox != nil && oy != nil:
+		t.b.fail(n, "unsupported: %s may order addresses of two objects (C leaves their order unspecified)", nodeText(n))
+	case ox == nil && kx.Val == 0, oy == nil && ky.Val == 0:
+	default:
+		t.b.fail(n, "unsupported: %s may order an address against a number (where the object lies is the machine's)", nodeText(n))
+	}
+}
+
 func recordOp(ops map[cfa.Expr]cc.Node, e cfa.Expr, n cc.Node) cfa.Expr {
 	switch e.(type) {
 	case cfa.Binary, cfa.Unary:
