@@ -450,18 +450,15 @@ func byteType(t cc.Type) bool {
 // libraryString sets res to null or a pointer into the library's
 // strings (libraryStrings).
 func (t *tb) libraryString(res *cfa.Var, p cfa.Pos) {
+	o := t.b.libraryStrings(p)
 	t.choose(p,
 		arm{body: func() { t.set(res, num(0), p) }},
-		arm{body: func() { t.someLibraryString(res, p) }})
-}
-
-// someLibraryString sets res to a pointer into the library's strings.
-func (t *tb) someLibraryString(res *cfa.Var, p cfa.Pos) {
-	o := t.b.libraryStrings(p)
-	j := t.temp(nil)
-	// Far from the end: a string there ends before it.
-	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: num(o.Len.Init / 2), Pos: p, Note: "a string of the library"})
-	t.set(res, mkBin(cfa.Add, num(o.Base), ref(j)), p)
+		arm{body: func() {
+			j := t.temp(nil)
+			// Far from the end: a string there ends before it.
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: num(o.Len.Init / 2), Pos: p, Note: "a string of the library"})
+			t.set(res, mkBin(cfa.Add, num(o.Base), ref(j)), p)
+		}})
 }
 
 // externPointer sets res to a pointer to pt a library may hand out.
@@ -473,21 +470,17 @@ func (t *tb) externPointer(pt cc.Type, res *cfa.Var, p cfa.Pos) {
 	arms := []arm{{body: func() { t.set(res, num(0), p) }}}
 	for _, tg := range t.b.externTargets(pt) {
 		tg := tg
-		arms = append(arms, arm{body: func() { t.pointTo(tg, res, p) }})
+		arms = append(arms, arm{body: func() {
+			if !tg.obj.Summary() {
+				t.set(res, num(tg.addr), p)
+				return
+			}
+			n := t.temp(nil)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: n, Lo: num(0), Pos: p, Note: "which object of " + tg.obj.Name})
+			t.set(res, mkBin(cfa.Add, num(tg.addr), mkBin(cfa.Mul, ref(n), num(cfa.InstanceStride))), p)
+		}})
 	}
 	t.choose(p, arms...)
-}
-
-// pointTo sets res to the address of tg: in any instance, for a
-// summary.
-func (t *tb) pointTo(tg externTarget, res *cfa.Var, p cfa.Pos) {
-	if !tg.obj.Summary() {
-		t.set(res, num(tg.addr), p)
-		return
-	}
-	n := t.temp(nil)
-	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: n, Lo: num(0), Pos: p, Note: "which object of " + tg.obj.Name})
-	t.set(res, mkBin(cfa.Add, num(tg.addr), mkBin(cfa.Mul, ref(n), num(cfa.InstanceStride))), p)
 }
 
 // externPrologue makes main start by choosing the tracked instance of
