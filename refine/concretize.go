@@ -258,8 +258,8 @@ func (c *concretizer) contextMove(op predabs.Op) error {
 	}
 	arg, mu := c.in.ARGs[op.Template], c.in.Mu[op.Template]
 	path, err := findPath(arg, mu, v.node, ae.From, true, func(ge acfa.Edge) bool {
-		return mu[ge.To] == ae.To && sameSync(ge.Action, ae.Action)
-	})
+		return sameSync(ge.Action, ae.Action)
+	}, ae.To)
 	if err != nil {
 		return err
 	}
@@ -299,7 +299,7 @@ func (c *concretizer) racer() error {
 			}
 		}
 		return false
-	})
+	}, -1)
 	if err != nil {
 		return err
 	}
@@ -370,7 +370,8 @@ func edgeFrom(arg *predabs.ARG, gi, pc int) *cfa.Edge {
 }
 
 // findPath searches the ARG breadth-first from node for a path of silent
-// steps inside the class q (mu) followed by one edge satisfying final.
+// steps inside the class q (mu) followed by one edge satisfying final
+// and, when target >= 0, ending in class target.
 //
 // The context folds transient chains and, under the circ race definition,
 // atomic sections into single moves (acfa.Summarize; mu is -1 inside
@@ -378,65 +379,91 @@ func edgeFrom(arg *predabs.ARG, gi, pc int) *cfa.Edge {
 // writes no global and comes back to q; with finalFromSection, final is
 // also tested on the edges that leave a section (the move is a folded
 // section), with the creations and joins of the edge that entered it.
-func findPath(arg *predabs.ARG, mu []int, node, q int, finalFromSection bool, final func(acfa.Edge) bool) ([]int, error) {
+//
+// The quotient is a weak bisimulation (bisim.Collapse), so a location of
+// class q may match the class's move only weakly: silent steps that
+// leave q, the move, then silent steps into target. Such paths are
+// searched for when no direct one exists.
+func findPath(arg *predabs.ARG, mu []int, node, q int, finalFromSection bool, final func(acfa.Edge) bool, target int) ([]int, error) {
 	if arg == nil || arg.G.IsEmpty() {
 		return nil, fmt.Errorf("internal: context move without an ARG")
 	}
+	for _, weak := range []bool{false, true} {
+		if p := searchPath(arg, mu, node, q, finalFromSection, final, target, weak); p != nil {
+			return p, nil
+		}
+	}
+	return nil, fmt.Errorf("internal: no ARG path realizes the abstract move from class %d", q)
+}
+
+// searchPath is findPath's search, with silent steps inside q before the
+// move and none after it, or (weak) anywhere before and after it.
+func searchPath(arg *predabs.ARG, mu []int, node, q int, finalFromSection bool, final func(acfa.Edge) bool, target int, weak bool) []int {
 	type item struct {
 		node  int
 		wrote bool // inside a section that wrote a global
 		enter acfa.Action
+		start int // the location before the section (-1: outside one)
+		moved bool
 		path  []int
 	}
 	type key struct {
-		node  int
-		wrote bool
-		sync  string // the creations and joins of enter
+		node, start  int
+		wrote, moved bool
+		sync         string // the creations and joins of enter
 	}
 	syncKey := func(a acfa.Action) string { return fmt.Sprint(a.Creates, a.Joins) }
-	seen := map[key]bool{{node, false, syncKey(acfa.Action{})}: true}
-	queue := []item{{node: node}}
+	seen := map[key]bool{{node, -1, false, false, syncKey(acfa.Action{})}: true}
+	queue := []item{{node: node, start: -1}}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
 		inside := mu[it.node] < 0
 		for _, gi := range arg.G.Out[it.node] {
 			ge := arg.G.Edges[gi]
-			p := append(append([]int(nil), it.path...), gi)
-			next := item{ge.To, it.wrote || !ge.Silent(), it.enter, p}
+			p := append(slices.Clone(it.path), gi)
+			next := item{node: ge.To, wrote: it.wrote || !ge.Silent(), enter: it.enter, start: it.start, moved: it.moved, path: p}
 			var follow bool
-			switch {
-			case mu[ge.To] < 0:
+			if mu[ge.To] < 0 {
 				if !inside {
 					// Into a section: a transient chain's entering
 					// move can be the racer's write.
-					if final(ge) {
-						return p, nil
+					if target < 0 && final(ge) {
+						return p
 					}
-					next.enter = ge.Action
+					next.enter, next.start = ge.Action, ge.From
 				}
 				follow = true
-			case inside:
-				exit := ge
-				exit.Creates, exit.Joins = it.enter.Creates, it.enter.Joins
-				if finalFromSection && final(exit) {
-					return p, nil
+			} else {
+				// A move of the context: a plain edge, or a section
+				// from its start to this exit.
+				move, from := ge, ge.From
+				if inside {
+					move.Creates, move.Joins = it.enter.Creates, it.enter.Joins
+					from = it.start
 				}
-				follow = !next.wrote && mu[ge.To] == q
-			default:
-				if final(ge) {
-					return p, nil
+				if !it.moved && (!inside || finalFromSection) && final(move) {
+					if target < 0 || mu[ge.To] == target {
+						return p
+					}
+					if weak && !seen[key{ge.To, -1, false, true, ""}] {
+						seen[key{ge.To, -1, false, true, ""}] = true
+						queue = append(queue, item{node: ge.To, start: -1, moved: true, path: p})
+					}
 				}
-				from, to := arg.G.Locs[ge.From], arg.G.Locs[ge.To]
-				follow = !next.wrote && mu[ge.To] == q && to.Atomic == from.Atomic && to.Transient == from.Transient &&
-					to.Handler == from.Handler
-				next.wrote = false
+				fl, tl := arg.G.Locs[from], arg.G.Locs[ge.To]
+				silent := !next.wrote && tl.Atomic == fl.Atomic && tl.Transient == fl.Transient && tl.Handler == fl.Handler
+				if next.moved && silent && mu[ge.To] == target {
+					return p
+				}
+				follow = silent && (weak || mu[ge.To] == q)
+				next.wrote, next.enter, next.start = false, acfa.Action{}, -1
 			}
-			if k := (key{next.node, next.wrote, syncKey(next.enter)}); follow && !seen[k] {
+			if k := (key{next.node, next.start, next.wrote, next.moved, syncKey(next.enter)}); follow && !seen[k] {
 				seen[k] = true
 				queue = append(queue, next)
 			}
 		}
 	}
-	return nil, fmt.Errorf("internal: no ARG path realizes the abstract move from class %d", q)
+	return nil
 }

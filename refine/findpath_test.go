@@ -9,7 +9,9 @@ import (
 )
 
 // TestFindPathThroughFoldedSections: under the circ race definition a
-// context move may be a folded atomic section (mu is -1 inside it).
+// context move may be a folded atomic section (mu is -1 inside it); and
+// the quotient being a weak bisimulation, a location may match its
+// class's move only through silent steps in other classes.
 func TestFindPathThroughFoldedSections(t *testing.T) {
 	// graph builds an ARG G from location atomicity and edges (from, to,
 	// havoc); the edge index is the order given.
@@ -41,6 +43,14 @@ func TestFindPathThroughFoldedSections(t *testing.T) {
 	silentMu := []int{0, -1, 0, 1}
 	// The same with a section that writes y: not a silent step.
 	noisy := graph([]bool{false, true, false, false}, [][3]any{{0, 1, ""}, {1, 2, "y"}, {2, 3, "x"}})
+	// 0 -x-> 1 -> 2: the move lands in class 1, which silently goes on
+	// to the move's target, class 2.
+	tail := graph([]bool{false, false, false}, [][3]any{{0, 1, "x"}, {1, 2, ""}})
+	tailMu := []int{0, 1, 2}
+	// 0 -> 1 -x-> 2: a silent step into class 1 first.
+	head := graph([]bool{false, false, false}, [][3]any{{0, 1, ""}, {1, 2, "x"}})
+	// 0 -x-> 1 -y-> 2: what follows the move is not silent.
+	loud := graph([]bool{false, false, false}, [][3]any{{0, 1, "x"}, {1, 2, "y"}})
 
 	tests := []struct {
 		name             string
@@ -48,15 +58,19 @@ func TestFindPathThroughFoldedSections(t *testing.T) {
 		mu               []int
 		finalFromSection bool
 		final            func(acfa.Edge) bool
+		target           int
 		want             []int // nil: no path
 	}{
-		{"a folded section is one move", section, sectionMu, true, to(sectionMu, 1), []int{0, 1, 2}},
-		{"the racer's write is never inside a section", section, sectionMu, false, to(sectionMu, 1), nil},
-		{"a section that writes nothing is a silent step", silent, silentMu, false, writes, []int{0, 1, 2}},
-		{"a section that writes is not", noisy, silentMu, false, writes, nil},
+		{"a folded section is one move", section, sectionMu, true, to(sectionMu, 1), -1, []int{0, 1, 2}},
+		{"the racer's write is never inside a section", section, sectionMu, false, to(sectionMu, 1), -1, nil},
+		{"a section that writes nothing is a silent step", silent, silentMu, false, writes, -1, []int{0, 1, 2}},
+		{"a section that writes is not", noisy, silentMu, false, writes, -1, nil},
+		{"a move may end with silent steps into its target", tail, tailMu, true, writes, 2, []int{0, 1}},
+		{"a move may start with silent steps out of its class", head, tailMu, true, writes, 2, []int{0, 1}},
+		{"steps after the move that write are not silent", loud, tailMu, true, writes, 2, nil},
 	}
 	for _, tc := range tests {
-		got, err := findPath(tc.arg, tc.mu, 0, 0, tc.finalFromSection, tc.final)
+		got, err := findPath(tc.arg, tc.mu, 0, 0, tc.finalFromSection, tc.final, tc.target)
 		if tc.want == nil {
 			if err == nil {
 				t.Errorf("%s: found path %v, want none", tc.name, got)
