@@ -477,7 +477,11 @@ type Edge struct {
 	// Approx is set when the edge over-approximates the source (for
 	// example a bitwise operator replaced by Havoc); Note says how.
 	Approx bool
-	Note   string
+	// Numbers, on an Approx Havoc, says that the value is a number,
+	// never an address (bytes memset stores into part of a cell): the
+	// points-to analysis gives LHS no object's address.
+	Numbers bool
+	Note    string
 	// Sync is set on the edges that implement one call of a
 	// concurrency primitive, the same for all of them.
 	Sync *SyncCall

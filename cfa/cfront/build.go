@@ -103,6 +103,7 @@ type builder struct {
 	plainAtomicWrites []plainAtomicWrite
 	arms              map[*cfa.Edge]pointsto.Arm        // the guards of the dereference choices
 	subs              map[cfa.Binary]pointsto.Subscript // the address sums that subscript an array
+	runInfo           map[*cfa.Object]byteRunInfo       // byteRuns, by object (runEnd)
 	// intOps are the integer operations the source writes, by shape,
 	// and where: on an address they would count cells, not bytes
 	// (checkIntegerArithmetic).

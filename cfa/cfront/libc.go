@@ -491,7 +491,7 @@ func (t *tb) fillCell(lv lval, typ cc.Type, c int64, known, whole bool, p cfa.Po
 			return t.store(v, t.b.wrapBitField(v, num(val)), false, p)
 		}
 		lo, hi := t.b.rangeOf(typ)
-		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Numbers: true, Note: note})
 		return nil
 	})
 }
@@ -513,7 +513,10 @@ func (t *tb) partialElement(dst, from, size cfa.Expr, elem cc.Type, cells []cell
 			}
 			t.update(t.atAddr(cell(dst), cs.typ, dstN), false, func(v *cfa.Var) cfa.Expr {
 				lo, hi := t.b.rangeOf(cs.typ)
-				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: name + ": the cell's bytes are set only in part"})
+				// A fill leaves a number: no address is made of
+				// bytes memset stores and what remains of another.
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Numbers: from == nil,
+					Note: name + ": the cell's bytes are set only in part"})
 				return nil
 			})
 		}}, arm{cond: mkBin(cfa.Le, rest, num(cs.off))})
@@ -715,7 +718,7 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 			lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
 			t.update(lv, false, func(v *cfa.Var) cfa.Expr {
 				lo, hi := t.b.rangeOf(cs.typ)
-				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Numbers: true, Note: note})
 				return nil
 			})
 		}}, arm{cond: mkBin(cfa.Le, n, num(cs.off))})

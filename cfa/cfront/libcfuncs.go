@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -474,7 +475,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: mkBin(cfa.Sub, c.count(), num(1)), Pos: p, Note: name + ": a position in the bytes"})
 				t.choose(p,
 					arm{body: func() { t.set(res, num(0), p) }},
-					arm{cond: mkBin(cfa.Gt, c.count(), num(0)), body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(j)), p) }})
+					arm{cond: mkBin(cfa.Gt, c.count(), num(0)), body: func() { t.set(res, t.stringPosition(c.vals[i], j, false), p) }})
 			}
 		case argAddrOut:
 			t.storeAddress(c, i)
@@ -564,7 +565,7 @@ func (t *tb) positionIn(c *libcCall, i int, k, last *cfa.Var, sought cfa.Expr, e
 	if exact {
 		found := mkBin(cfa.Eq, ref(last), sought)
 		t.choose(p,
-			arm{cond: found, body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(k)), p) }},
+			arm{cond: found, body: func() { t.set(res, t.stringPosition(c.vals[i], k, true), p) }},
 			arm{cond: mkUn(cfa.Not, found), body: func() { t.set(res, num(0), p) }})
 		return
 	}
@@ -572,7 +573,20 @@ func (t *tb) positionIn(c *libcCall, i int, k, last *cfa.Var, sought cfa.Expr, e
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: ref(k), Pos: p, Note: c.name + ": a position in the string"})
 	t.choose(p,
 		arm{body: func() { t.set(res, num(0), p) }},
-		arm{body: func() { t.set(res, mkBin(cfa.Add, c.vals[i], ref(j)), p) }})
+		arm{body: func() { t.set(res, t.stringPosition(c.vals[i], j, false), p) }})
+}
+
+// stringPosition is start + k, a position in the string (or bytes) at
+// start that a walk over it (walkChars) reached or passed: the walk's steps stayed
+// in the string's run of bytes, or were stopped, and so does the
+// position, which the points-to analysis is told (Subscript.Run).
+// found: the walk read the char there.
+func (t *tb) stringPosition(start cfa.Expr, k *cfa.Var, found bool) cfa.Expr {
+	pos := mkBin(cfa.Add, start, ref(k))
+	if sum, ok := pos.(cfa.Binary); ok {
+		t.b.subs[sum] = pointsto.Subscript{Stride: 1, Run: true, Found: found}
+	}
+	return pos
 }
 
 // storeAddress lowers the store of a socket address or option into
@@ -978,10 +992,18 @@ func (t *tb) compareStrings(c *libcCall, res *cfa.Var) {
 	t.set(cb, num(0), p)
 	head := t.loopHead(p)
 	exit := t.newLoc(p)
+	// Both strings are walks (walkChars): each step is guarded where
+	// the walk as a whole may leave its bytes.
+	var stepsA, stepsB []bytePtr
+	step := func(steps *[]bytePtr, start cfa.Expr, n cc.Node, elem cc.Type) cfa.Expr {
+		addr := mkBin(cfa.Add, start, ref(k))
+		*steps = append(*steps, bytePtr{e: start, res: addr, n: n, elem: elem, at: t.site()})
+		return addr
+	}
 	more := func() {
 		// Compared as unsigned chars, as C says.
-		t.set(ca, t.convert(c.as[0], t.load(t.atAddr(mkBin(cfa.Add, a, ref(k)), ea, c.as[0])), ea, uInt(8)), p)
-		t.set(cb, t.convert(c.as[1], t.load(t.atAddr(mkBin(cfa.Add, b, ref(k)), eb, c.as[1])), eb, uInt(8)), p)
+		t.set(ca, t.convert(c.as[0], t.load(t.atAddr(step(&stepsA, a, c.as[0], ea), ea, c.as[0])), ea, uInt(8)), p)
+		t.set(cb, t.convert(c.as[1], t.load(t.atAddr(step(&stepsB, b, c.as[1], eb), eb, c.as[1])), eb, uInt(8)), p)
 		t.choose(p,
 			arm{cond: mkBin(cfa.Or, mkBin(cfa.Ne, ref(ca), ref(cb)), mkBin(cfa.Eq, ref(ca), num(0))), body: func() { t.jump(exit, p) }},
 			arm{cond: mkBin(cfa.And, mkBin(cfa.Eq, ref(ca), ref(cb)), mkBin(cfa.Ne, ref(ca), num(0))), body: func() {
@@ -998,7 +1020,8 @@ func (t *tb) compareStrings(c *libcCall, res *cfa.Var) {
 	}
 	t.cur = -1
 	t.place(exit, p)
-	t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: a, n: c.as[0], elem: ea}, bytePtr{e: b, n: c.as[1], elem: eb})
+	t.b.bytePtrs = append(t.b.bytePtrs, bytePtr{e: a, n: c.as[0], elem: ea, walk: true, steps: stepsA},
+		bytePtr{e: b, n: c.as[1], elem: eb, walk: true, steps: stepsB})
 	lo, hi := t.b.rangeOf(c.x.Type())
 	t.choose(p,
 		arm{cond: mkBin(cfa.Eq, ref(ca), ref(cb)), body: func() { t.set(res, num(0), p) }},
@@ -1061,7 +1084,7 @@ func (t *tb) setEnd(c *libcCall, e, s int, k *cfa.Var) {
 	typ := pointee(c.as[e].Type())
 	addr := c.vals[e]
 	t.choose(p, arm{cond: mkBin(cfa.Ne, addr, num(0)), body: func() {
-		val := mkBin(cfa.Add, c.vals[s], ref(j))
+		val := t.stringPosition(c.vals[s], j, false)
 		t.update(t.atAddr(addr, typ, c.as[e]), false, func(v *cfa.Var) cfa.Expr { return t.store(v, val, false, p) })
 	}}, arm{cond: mkBin(cfa.Eq, addr, num(0))})
 }

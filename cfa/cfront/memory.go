@@ -131,6 +131,12 @@ const maxCells = 1 << 15
 // whose cells circ need not keep apart.
 const summaryCells = 4096
 
+// summaryBytes is summaryCells for arrays of bytes (chars, int8_t): a
+// string or byte buffer of a real program (a log line's char[200],
+// written by snprintf at a run-time offset) would otherwise cost an
+// edge per byte for each access, in each inlined copy of its function.
+const summaryBytes = 64
+
 // stride is cellCount(elem) for pointer arithmetic on ptr, failing at
 // n. Cells are whole scalars, so a byte offset counts cells only inside
 // an object made of bytes: arithmetic on a char or _Bool pointer moves
@@ -324,10 +330,41 @@ func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 				bad = o.Name
 			}
 		}
+		if bad == "" && bp.walk {
+			// The start is in one run; a step the points-to analysis
+			// cannot keep in it (a char buffer before an int in a
+			// struct) is guarded like arithmetic that may leave it.
+			bad = b.stepLeaves(bp, common, r, runs)
+		}
 		if bad != "" && !b.guardEach(bp, runs, r, bad) {
 			b.fail(bp.n, "%s", byteArithmeticError(bp.elem, bad))
 		}
 	}
+}
+
+// stepLeaves names an object where a step of walk bp may reach a cell
+// outside the runs its start may be in (in: by object), "" if none.
+func (b *builder) stepLeaves(bp bytePtr, in map[*cfa.Object]map[int]bool, r *pointsto.Result, runs map[*cfa.Object]byteRunInfo) string {
+	for _, s := range bp.steps {
+		for a := range r.Eval(s.res).Addrs {
+			o, i := b.prog.Memory.Find(a)
+			if o == nil {
+				continue
+			}
+			ri, ok := runs[o]
+			if !ok {
+				ri = b.byteRuns(o)
+				runs[o] = ri
+			}
+			if i == len(ri.run) && i > 0 && in[o][ri.run[i-1]] {
+				continue // one past the object: no cell to leave for
+			}
+			if i >= len(ri.run) || ri.run[i] < 0 || !in[o][ri.run[i]] {
+				return o.Name
+			}
+		}
+	}
+	return ""
 }
 
 // reaches reports whether the update of byte pointer bp may reach its
@@ -621,6 +658,36 @@ func (ri byteRunInfo) runsAt(i int, past bool) map[int]bool {
 		here[ri.run[i-1]] = true
 	}
 	return here
+}
+
+// runEnd is the address one past the run of byte cells that address a
+// is in, or is one past (pointsto.Subscript.Run); false where a is
+// neither, or in an element summary, whose positions offsets keep in
+// the tracked element.
+func (b *builder) runEnd(a int64) (int64, bool) {
+	o, i := b.prog.Memory.Find(a)
+	if o == nil || o.Summary() || i > len(o.Cells) {
+		return 0, false
+	}
+	if b.runInfo == nil {
+		b.runInfo = map[*cfa.Object]byteRunInfo{}
+	}
+	ri, ok := b.runInfo[o]
+	if !ok {
+		ri = b.byteRuns(o)
+		b.runInfo[o] = ri
+	}
+	if i == len(ri.run) || ri.run[i] < 0 {
+		if i > 0 && ri.run[i-1] >= 0 {
+			return a, true // one past a run
+		}
+		return 0, false
+	}
+	run := ri.run[i]
+	for i < len(ri.run) && ri.run[i] == run {
+		i++
+	}
+	return o.Base + int64(i), true
 }
 
 // byteRuns numbers the runs of byte cells of object o at consecutive
@@ -1130,7 +1197,22 @@ func (b *builder) largeDataArray(at *cc.ArrayType) (elem cc.Type, n int64, ok bo
 		}
 		elem, n = row.Elem(), n*row.Len()
 	}
-	return elem, n, b.largeData(elem, n, summaryCells)
+	limit := int64(summaryCells)
+	if scalar := baseElem(elem); isInt(scalar) && scalar.Size() == 1 {
+		limit = summaryBytes
+	}
+	return elem, n, b.largeData(elem, n, limit)
+}
+
+// baseElem is the scalar (or struct) type under t's array dimensions.
+func baseElem(t cc.Type) cc.Type {
+	for {
+		at, ok := t.(*cc.ArrayType)
+		if !ok {
+			return t
+		}
+		t = at.Elem()
+	}
 }
 
 // largeData reports whether count objects of type elem make more than

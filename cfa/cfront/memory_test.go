@@ -549,3 +549,42 @@ int main(void) {
 }
 `)
 }
+
+// TestByteBuffersPastSummaryBytesAreSummaries: an array of bytes larger
+// than summaryBytes (a log line's buffer) is an element summary, so that
+// an access at a run-time offset is not an edge per byte in every
+// inlined copy; a smaller one, and an int array of the same length, keep
+// a cell per element.
+func TestByteBuffersPastSummaryBytesAreSummaries(t *testing.T) {
+	tests := []struct {
+		name, decl string
+		summary    bool
+	}{
+		{"char-buffer", "char buf[200];", true},
+		{"unsigned-char-rows", "unsigned char buf[4][50];", true},
+		{"small-char-buffer", "char buf[64];", false},
+		{"int-array", "int buf[200];", false},
+		{"initialized", "char buf[200] = \"x\";", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "#include <string.h>\nint g;\nvoid log_line(int n) {\n  " + tc.decl + "\n  memset(buf, n, n);\n  g = n;\n}\n" +
+				"int main(void) {\n  log_line(1);\n  log_line(2);\n  return 0;\n}\n"
+			p := mustParse(t, src)
+			var bufs []*cfa.Object
+			for _, o := range p.Memory.Objects {
+				if strings.Contains(o.Name, "buf") {
+					bufs = append(bufs, o)
+				}
+			}
+			if len(bufs) == 0 {
+				t.Fatalf("no buffer object in %v", p.Memory.Objects)
+			}
+			for _, o := range bufs {
+				if o.Summary() != tc.summary {
+					t.Errorf("%s: summary %v (%d cells), want %v", o.Name, o.Summary(), len(o.Cells), tc.summary)
+				}
+			}
+		})
+	}
+}

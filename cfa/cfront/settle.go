@@ -36,7 +36,7 @@ func (b *builder) settle() {
 		return
 	}
 	b.prog.Finish()
-	r := pointsto.Analyze(b.prog, b.arms, b.subs)
+	r := pointsto.Analyze(b.prog, b.arms, b.subs, b.runEnd)
 	b.stage("points-to analysis")
 	// A site lowered before an object it may reach has no arm for it:
 	// add the arms, which may let more values flow, to a fixpoint.

@@ -83,12 +83,14 @@ func sorted(a, b map[int64]bool) []int64 {
 
 // Result is the analysis of one program.
 type Result struct {
-	prog  *cfa.Program
-	mem   *cfa.Memory
-	arms  map[*cfa.Edge]Arm
-	subs  map[cfa.Binary]Subscript
-	vals  map[*cfa.Var]*Set
-	reach map[*cfa.CFA][]bool
+	prog *cfa.Program
+	mem  *cfa.Memory
+	arms map[*cfa.Edge]Arm
+	subs map[cfa.Binary]Subscript
+	// runEnd: Analyze's, for Run subscripts.
+	runEnd func(a int64) (int64, bool)
+	vals   map[*cfa.Var]*Set
+	reach  map[*cfa.CFA][]bool
 	// ptrBits is the width of a pointer (cfa.Program.PointerBits).
 	ptrBits int
 	// changed are the variables whose sets the transfer being run
@@ -129,18 +131,28 @@ type Arm struct {
 // ToEnd: the array may extend past its declared length to its object's
 // end (a struct's last member: the "struct hack"), whose cells are then
 // elements too. The zero Subscript bounds nothing.
+//
+// Run: the sum is a position in the string the base points to, as a
+// string function returns it (strstr): it stays in the run of byte
+// cells the base is in, up to one past it (Analyze's runEnd), for the
+// function walked the string cell by cell and stops at a cell that is
+// no byte. Found: the position holds a char the walk read (strchr's
+// match), never the one past the run.
 type Subscript struct {
 	Len, Stride int64
 	ToEnd       bool
+	Run, Found  bool
 }
 
 // Analyze runs the analysis to its fixpoint. arms are the guards of
 // dereference choices: the only assumptions it reads, for an integer
 // compared with a number that happens to be an address may well be
 // equal to it. subs are the address sums that subscript an array. The
-// program's out-edge lists need not be computed.
-func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscript) *Result {
-	r := &Result{prog: p, mem: p.Memory, arms: arms, subs: subs, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}, ptrBits: cmp.Or(p.PointerBits, 64),
+// program's out-edge lists need not be computed. runEnd gives, for an
+// address in a run of byte cells, the address one past the run (false:
+// the address is in none); a Run subscript needs it.
+func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscript, runEnd func(a int64) (int64, bool)) *Result {
+	r := &Result{prog: p, mem: p.Memory, arms: arms, subs: subs, runEnd: runEnd, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}, ptrBits: cmp.Or(p.PointerBits, 64),
 		out: map[*cfa.CFA][][]*cfa.Edge{}, readers: map[*cfa.Var][]*cfa.Edge{}, known: map[*cfa.Edge]bool{}, owner: map[*cfa.Edge]*cfa.CFA{}, queued: map[*cfa.Edge]bool{}}
 	// Initial values: a static pointer's initializer, or a number.
 	seed := func(v *cfa.Var) {
@@ -295,7 +307,7 @@ func (r *Result) transfer(e *cfa.Edge) bool {
 		// an indeterminate value (uninitialized memory), which holds
 		// no object's address a defined program could use, but any
 		// number.
-		if e.Approx {
+		if e.Approx && !e.Numbers {
 			return r.add(e.LHS, Set{Top: true}) || changed
 		}
 		if e.Like != nil {
@@ -506,7 +518,7 @@ func (r *Result) addrs(e cfa.Expr) Set {
 	case cfa.Binary:
 		switch e.Op {
 		case cfa.Add:
-			if sub := r.subs[e]; sub.Len > 0 {
+			if sub := r.subs[e]; sub.Len > 0 || sub.Run {
 				return r.subscript(r.addrs(e.X), sub)
 			}
 			x, y := r.addrs(e.X), r.addrs(e.Y)
@@ -614,6 +626,7 @@ func (r *Result) subscript(base Set, sub Subscript) Set {
 	}
 	out := Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}}
 	span := func(a int64, elems map[int64]bool) {
+		isPast := base.Past[a] && !base.Addrs[a]
 		o, _ := r.mem.Find(a)
 		if o == nil || o.Kind == cfa.FuncObject {
 			return
@@ -621,6 +634,17 @@ func (r *Result) subscript(base Set, sub Subscript) Set {
 		end := a + sub.Len*sub.Stride
 		if sub.ToEnd {
 			end = o.End()
+		}
+		if sub.Run {
+			var ok bool
+			if end, ok = r.runEnd(a); !ok {
+				if isPast {
+					out.Past[a] = true // one past a run, where a walk stops
+				} else {
+					r.wholeObject(a, 1, out.Addrs) // in no run: anywhere
+				}
+				return
+			}
 		}
 		if end > o.End() {
 			r.wholeObject(a, sub.Stride, out.Addrs)
@@ -630,7 +654,7 @@ func (r *Result) subscript(base Set, sub Subscript) Set {
 		for ; b < end; b += sub.Stride {
 			elems[b] = true
 		}
-		if b <= o.End() {
+		if b <= o.End() && !sub.Found {
 			out.Past[b] = true
 		}
 	}
