@@ -443,9 +443,9 @@ func (t *tb) heapBlock(kind cfa.ObjectKind, name string, x *cc.PostfixExpression
 		size *= k
 	}
 	// A block of plain data too large for circ's cells (a program's
-	// buffer of megabytes) is an element summary, as a large array is
-	// (largeDataArray).
-	if use.typ != nil && !isVoid(use.typ) && use.typ.Size() > 0 && t.b.largeData(use.typ, size/use.typ.Size(), maxCells) {
+	// buffer of megabytes), or of more than summaryBytes bytes, is an
+	// element summary, as a large array is (largeDataArray).
+	if use.typ != nil && !isVoid(use.typ) && use.typ.Size() > 0 && t.b.largeData(use.typ, size/use.typ.Size(), bytesLimit(use.typ, maxCells)) {
 		return t.elementBlock(kind, name, x, as, use, p)
 	}
 	return t.allocBlock(kind, name, x, as, use, p), nil

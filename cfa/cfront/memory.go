@@ -1197,11 +1197,16 @@ func (b *builder) largeDataArray(at *cc.ArrayType) (elem cc.Type, n int64, ok bo
 		}
 		elem, n = row.Elem(), n*row.Len()
 	}
-	limit := int64(summaryCells)
+	return elem, n, b.largeData(elem, n, bytesLimit(elem, summaryCells))
+}
+
+// bytesLimit is limit, the cells past which data of type elem is an
+// element summary, or summaryBytes for bytes (chars and arrays of them).
+func bytesLimit(elem cc.Type, limit int64) int64 {
 	if scalar := baseElem(elem); isInt(scalar) && scalar.Size() == 1 {
-		limit = summaryBytes
+		return min(limit, summaryBytes)
 	}
-	return elem, n, b.largeData(elem, n, limit)
+	return limit
 }
 
 // baseElem is the scalar (or struct) type under t's array dimensions.

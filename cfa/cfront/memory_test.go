@@ -565,15 +565,17 @@ func TestByteBuffersPastSummaryBytesAreSummaries(t *testing.T) {
 		{"small-char-buffer", "char buf[64];", false},
 		{"int-array", "int buf[200];", false},
 		{"initialized", "char buf[200] = \"x\";", false},
+		{"heap-bytes", "char *buf = malloc(200);\n  if (!buf) return;", true},
+		{"small-heap-bytes", "char *buf = malloc(64);\n  if (!buf) return;", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "#include <string.h>\nint g;\nvoid log_line(int n) {\n  " + tc.decl + "\n  memset(buf, n, n);\n  g = n;\n}\n" +
+			src := "#include <stdlib.h>\n#include <string.h>\nint g;\nvoid log_line(int n) {\n  " + tc.decl + "\n  memset(buf, n, n);\n  g = n;\n}\n" +
 				"int main(void) {\n  log_line(1);\n  log_line(2);\n  return 0;\n}\n"
 			p := mustParse(t, src)
 			var bufs []*cfa.Object
 			for _, o := range p.Memory.Objects {
-				if strings.Contains(o.Name, "buf") {
+				if o.Kind == cfa.StackObject || o.Kind == cfa.HeapObject {
 					bufs = append(bufs, o)
 				}
 			}
