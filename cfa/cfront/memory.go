@@ -131,10 +131,8 @@ const maxCells = 1 << 15
 // whose cells circ need not keep apart.
 const summaryCells = 4096
 
-// summaryBytes is summaryCells for arrays of bytes (chars, int8_t): a
-// string or byte buffer of a real program (a log line's char[200],
-// written by snprintf at a run-time offset) would otherwise cost an
-// edge per byte for each access, in each inlined copy of its function.
+// summaryBytes is summaryCells for byte buffers on the stack and the
+// heap (dataLimit, heapBlock).
 const summaryBytes = 64
 
 // stride is cellCount(elem) for pointer arithmetic on ptr, failing at
@@ -1172,7 +1170,7 @@ func (b *builder) handleArray(d *cc.Declarator) (elem cc.Type, n int64, ok bool)
 	if !ok || at.IsVLA() || at.IsIncomplete() || d.HasInitializer() || d.IsThreadLocal() {
 		return nil, 0, false
 	}
-	if elem, n, ok := b.largeDataArray(at); ok {
+	if elem, n, ok := b.largeDataArray(at, b.dataLimit(d)); ok {
 		return elem, n, true
 	}
 	if at.Len() < minHandleSummary || (b.handlesApart && at.Len() <= MaxHandlesApart) {
@@ -1188,7 +1186,7 @@ func (b *builder) handleArray(d *cc.Declarator) (elem cc.Type, n int64, ok bool)
 // summaries circ does not model). An array of arrays whose rows are
 // larger (char buf[9][8193]) is one of their elements, row after row:
 // elem and n are the summary's element type and their number.
-func (b *builder) largeDataArray(at *cc.ArrayType) (elem cc.Type, n int64, ok bool) {
+func (b *builder) largeDataArray(at *cc.ArrayType, limit int64) (elem cc.Type, n int64, ok bool) {
 	elem, n = at.Elem(), at.Len()
 	for {
 		row, isRow := elem.(*cc.ArrayType)
@@ -1197,7 +1195,20 @@ func (b *builder) largeDataArray(at *cc.ArrayType) (elem cc.Type, n int64, ok bo
 		}
 		elem, n = row.Elem(), n*row.Len()
 	}
-	return elem, n, b.largeData(elem, n, bytesLimit(elem, summaryCells))
+	return elem, n, b.largeData(elem, n, limit)
+}
+
+// dataLimit is the cells past which the array d declares is an element
+// summary (largeDataArray): summaryCells, or for a byte buffer on the
+// stack summaryBytes. Such a buffer (a log line's char[200], written by
+// snprintf at a run-time offset) costs an edge per byte for each
+// access, in each inlined copy of its function; a static one is laid
+// out once, and its bytes stay race targets of their own.
+func (b *builder) dataLimit(d *cc.Declarator) int64 {
+	if b.isFileScope(d) || d.IsStatic() || d.IsExtern() {
+		return summaryCells
+	}
+	return bytesLimit(d.Type(), summaryCells)
 }
 
 // bytesLimit is limit, the cells past which data of type elem is an
@@ -1252,7 +1263,7 @@ func (t *tb) summarizes(d *cc.Declarator) bool {
 	// A large buffer of another thread: each thread's own while it
 	// does not escape (privatize), the tracked element one index for
 	// all of them.
-	_, _, large := t.b.largeDataArray(d.Type().(*cc.ArrayType))
+	_, _, large := t.b.largeDataArray(d.Type().(*cc.ArrayType), t.b.dataLimit(d))
 	return large
 }
 

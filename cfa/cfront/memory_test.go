@@ -550,11 +550,11 @@ int main(void) {
 `)
 }
 
-// TestByteBuffersPastSummaryBytesAreSummaries: an array of bytes larger
-// than summaryBytes (a log line's buffer) is an element summary, so that
-// an access at a run-time offset is not an edge per byte in every
-// inlined copy; a smaller one, and an int array of the same length, keep
-// a cell per element.
+// TestByteBuffersPastSummaryBytesAreSummaries: a buffer of bytes on the
+// stack or the heap larger than summaryBytes (a log line's) is an
+// element summary, so that an access at a run-time offset is not an
+// edge per byte in every inlined copy; a smaller one, a static one and
+// an int array of the same length keep a cell per element.
 func TestByteBuffersPastSummaryBytesAreSummaries(t *testing.T) {
 	tests := []struct {
 		name, decl string
@@ -563,6 +563,7 @@ func TestByteBuffersPastSummaryBytesAreSummaries(t *testing.T) {
 		{"char-buffer", "char buf[200];", true},
 		{"unsigned-char-rows", "unsigned char buf[4][50];", true},
 		{"small-char-buffer", "char buf[64];", false},
+		{"static-char-buffer", "static char buf[200];", false},
 		{"int-array", "int buf[200];", false},
 		{"initialized", "char buf[200] = \"x\";", false},
 		{"heap-bytes", "char *buf = malloc(200);\n  if (!buf) return;", true},
@@ -575,7 +576,7 @@ func TestByteBuffersPastSummaryBytesAreSummaries(t *testing.T) {
 			p := mustParse(t, src)
 			var bufs []*cfa.Object
 			for _, o := range p.Memory.Objects {
-				if o.Kind == cfa.StackObject || o.Kind == cfa.HeapObject {
+				if o.Kind == cfa.StackObject || o.Kind == cfa.HeapObject || strings.HasSuffix(o.Name, "::buf") {
 					bufs = append(bufs, o)
 				}
 			}
