@@ -1744,11 +1744,17 @@ func (b *builder) checkAddressOrder(r *pointsto.Result) {
 }
 
 // integerOperands reports whether relational expression n compares
-// integers (an address converted to uintptr_t), not pointers.
+// integers that are no pointers converted (an address computed as a
+// number), not pointers.
 func integerOperands(n cc.Node) bool {
 	r, ok := n.(*cc.RelationalExpression)
-	return ok && r.RelationalExpression != nil && r.ShiftExpression != nil &&
-		(isInt(r.RelationalExpression.Type()) || isInt(r.ShiftExpression.Type()))
+	if !ok || r.RelationalExpression == nil || r.ShiftExpression == nil {
+		return false
+	}
+	// A pointer converted to an integer ((unsigned)p <= (unsigned)q in
+	// a 32-bit program) holds what the pointer holds.
+	integer := func(x cc.ExpressionNode) bool { return isInt(x.Type()) && !isPtr(stripCasts(x).Type()) }
+	return integer(r.RelationalExpression) || integer(r.ShiftExpression)
 }
 
 // edgeExprs points to the expressions of edge e.
