@@ -467,6 +467,14 @@ func TestErrors(t *testing.T) {
 		{"handler-join", "void __CIRC_handler_enter(void);\nint g;\nint main() {\n  if (g)\n    __CIRC_handler_enter();\n  g = 1;\n  return 0;\n}\n", "t.c:5:5: handler region not well nested: paths join inside and outside a handler region"},
 		{"thread-specific-data-destructor", "#include <pthread.h>\n#include <stdlib.h>\npthread_key_t k;\nint main() {\n  pthread_key_create(&k, free);\n  return 0;\n}\n", "t.c:5:26: unsupported: pthread_key_create with a destructor"},
 		{"robust-mutex", "#include <pthread.h>\npthread_mutexattr_t a;\nint main() {\n  pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST);\n  return 0;\n}\n", "t.c:4:3: unsupported: pthread_mutexattr_setrobust (robust mutexes)"},
+		// Bytes memcpy copies in whole may be a pointer's (one copied out
+		// and back): they stay any address, not a number.
+		{"pointer-bytes-copied-back", "#include <string.h>\nint a;\nint main(int argc, char **argv) {\n  int *p = &a, *q = 0;\n  unsigned char buf[sizeof p];\n  memcpy(buf, &p, sizeof p);\n  memcpy(&q, buf, argc);\n  *q = 2;\n  return 0;\n}\n",
+			"t.c:8:3: unsupported: *q may point anywhere"},
+		// memchr over an object's bytes may return a position in any of its
+		// cells, not only in its leading char array's.
+		{"memchr-over-a-struct", "#include <string.h>\nstruct rec { char tag[4]; int used; } s = {\"abc\", 5};\nint main(void) {\n  char *p = memchr(&s, 5, sizeof s);\n  if (p) *p = 6;\n  return 0;\n}\n",
+			"t.c:5:10: unsupported: *p may point to s.used, of type int, accessed as char"},
 		{"join-value-into-int", "#include <pthread.h>\nint r;\nvoid *f(void *p) { return 0; }\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  pthread_join(t, (void **)&r);\n  return 0;\n}\n", "t.c:7:19: unsupported: (void **)&r may point to r, of type int, accessed as pointer to void"},
 		{"wrong-object", "#include <pthread.h>\npthread_mutex_t m;\nint main() {\n  pthread_rwlock_rdlock(&m);\n  return 0;\n}\n", "t.c:4:26: pthread_rwlock_rdlock: m is not a pthread_rwlock_t"},
 		{"sync-object-value", "#include <semaphore.h>\nsem_t s;\nint main() {\n  sem_t t = s;\n  return 0;\n}\n", "t.c:4:13: unsupported: initializer of synchronization object t"},

@@ -718,7 +718,8 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 			lv := t.atAddr(mkBin(cfa.Add, dst, num(int64(j))), cs.typ, as[0])
 			t.update(lv, false, func(v *cfa.Var) cfa.Expr {
 				lo, hi := t.b.rangeOf(cs.typ)
-				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Numbers: true, Note: note})
+				// Bytes copied in whole may make an address.
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
 				return nil
 			})
 		}}, arm{cond: mkBin(cfa.Le, n, num(cs.off))})

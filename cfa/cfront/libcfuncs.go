@@ -462,7 +462,8 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 		case argCallback:
 			t.spawnCallback(name, c.vals[i], a, p)
 		case argBytesIn:
-			if c.typedBuffer(i) {
+			typed := c.typedBuffer(i)
+			if typed {
 				t.touchCells(c, i, false)
 			} else {
 				t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.byteType(i), limit: c.count()}, p)
@@ -475,7 +476,15 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: mkBin(cfa.Sub, c.count(), num(1)), Pos: p, Note: name + ": a position in the bytes"})
 				t.choose(p,
 					arm{body: func() { t.set(res, num(0), p) }},
-					arm{cond: mkBin(cfa.Gt, c.count(), num(0)), body: func() { t.set(res, t.stringPosition(c.vals[i], j, false), p) }})
+					arm{cond: mkBin(cfa.Gt, c.count(), num(0)), body: func() {
+						// Only a walk's bytes stay in one run: an object's
+						// bytes (memchr(&s, ...)) are all its cells.
+						pos := mkBin(cfa.Add, c.vals[i], ref(j))
+						if !typed {
+							pos = t.stringPosition(c.vals[i], j, false)
+						}
+						t.set(res, pos, p)
+					}})
 			}
 		case argAddrOut:
 			t.storeAddress(c, i)
