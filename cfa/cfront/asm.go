@@ -170,8 +170,12 @@ func (t *tb) asmStatement(a *cc.Asm, n cc.Node) {
 			t.b.fail(out, "unsupported: asm output of type %s", describeC(out.Type()))
 		}
 		lo, hi := t.b.rangeOf(out.Type())
+		// An integer output of instructions given no operand (rdtsc,
+		// a status register's read) is a number: they see no address
+		// of the program's objects to return.
+		numbers := isInt(out.Type()) && len(parts.inputs) == 0
 		t.update(t.lvalue(out), false, func(v *cfa.Var) cfa.Expr {
-			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: !known, Note: note})
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: !known, Numbers: numbers, Note: note})
 			return nil
 		})
 	}

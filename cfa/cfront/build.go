@@ -103,7 +103,9 @@ type builder struct {
 	plainAtomicWrites []plainAtomicWrite
 	arms              map[*cfa.Edge]pointsto.Arm        // the guards of the dereference choices
 	subs              map[cfa.Binary]pointsto.Subscript // the address sums that subscript an array
-	runInfo           map[*cfa.Object]byteRunInfo       // byteRuns, by object (runEnd)
+	runInfo           map[*cfa.Object]byteRunInfo       // byteRuns, by object (runsOf)
+	floatSources      []floatSource                     // values converted to floating point (checkFloatSources)
+	floatVars         []*cfa.Var                        // floating-point locals and cells (checkFloatSources)
 	// intOps are the integer operations the source writes, by shape,
 	// and where: on an address they would count cells, not bytes
 	// (checkIntegerArithmetic).

@@ -420,8 +420,8 @@ func (t *tb) callArgs(name string, ptypes []cc.Type, as []cc.ExpressionNode, p c
 			if isFloat(a.Type()) {
 				vals[i].e = t.intExpr(a)
 			} else {
-				t.discardRead(a, p)
-				vals[i].e = t.anyValue(pt, "conversion to floating point: circ does not compute its value", p)
+				t.toFloat(a, p)
+				vals[i].e = t.floatValue(pt, "conversion to floating point: circ does not compute its value", p)
 			}
 		case t.b.isStruct(pt):
 			// Copied now, as C evaluates the argument here: a later

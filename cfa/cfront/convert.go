@@ -42,6 +42,9 @@ func (b *builder) setType(v *cfa.Var, t cc.Type) {
 	if t == nil || v.Kind != cfa.Data {
 		return
 	}
+	if isFloat(t) {
+		b.floatVars = append(b.floatVars, v)
+	}
 	v.Bool = t.Kind() == cc.Bool
 	if !v.Bool {
 		v.Int = b.intType(t)
@@ -90,7 +93,7 @@ func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Ex
 		if n != nil {
 			p = t.b.pos(n)
 		}
-		return t.anyOf(nil, to, "conversion of a floating-point value: circ does not compute it", p)
+		return t.anyOf(nil, to, "conversion of a floating-point value: circ does not compute it", p, true)
 	}
 	if from != nil && t.b.isHandle(from) {
 		// circ numbers threads 1, 2, ...; the system's ids are
@@ -101,7 +104,7 @@ func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Ex
 		if n != nil {
 			p = t.b.pos(n)
 		}
-		return t.anyOf(nil, to, "a thread id as a number: circ's ids are not the system's", p)
+		return t.anyOf(nil, to, "a thread id as a number: circ's ids are not the system's", p, true)
 	}
 	if to.Bits == 1 {
 		return e

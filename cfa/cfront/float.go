@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -15,42 +16,85 @@ import (
 // seen. Each such site is an approximation the report lists; operands
 // are still evaluated for their reads and side effects, as C evaluates
 // them.
+//
+// Such a value is any number, but no address: a floating-point value
+// could only hold one converted from an integer, and circ rejects a
+// program that converts to floating point, or stores in a
+// floating-point object, a value that may be an address
+// (checkFloatSources). A timer computed in doubles then stays a number
+// for the points-to analysis, instead of any address at all.
 
 func isFloat(t cc.Type) bool { return t != nil && cc.IsFloatingPointType(t) }
 
-// anyValue is a fresh temporary holding any value of type typ: what a
-// floating-point operation at p yields (note says which).
-func (t *tb) anyValue(typ cc.Type, note string, p cfa.Pos) cfa.Expr {
-	return t.anyOf(typ, t.b.intType(typ), note, p)
+// floatValue is a fresh temporary holding any number of type typ: what
+// a floating-point operation at p yields (note says which).
+func (t *tb) floatValue(typ cc.Type, note string, p cfa.Pos) cfa.Expr {
+	return t.anyOf(typ, t.b.intType(typ), note, p, true)
 }
 
-// anyOf is anyValue for a value of integer type it (typ its C type, or
-// nil): a _Bool's is 0 or 1, a type circ does not read as an integer
-// has no bounds.
-func (t *tb) anyOf(typ cc.Type, it cfa.IntType, note string, p cfa.Pos) cfa.Expr {
+// anyOf is a fresh temporary holding any value of integer type it (typ
+// its C type, or nil): a _Bool's is 0 or 1, a type circ does not read
+// as an integer has no bounds. numbers: the value is no address
+// (cfa.Edge.Numbers).
+func (t *tb) anyOf(typ cc.Type, it cfa.IntType, note string, p cfa.Pos, numbers bool) cfa.Expr {
 	v := t.temp(typ)
 	lo, hi := intRange(it)
 	if it.Bits == 1 {
 		lo, hi = num(0), num(1)
 	}
-	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: note})
+	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: true, Numbers: numbers, Note: note})
 	return ref(v)
+}
+
+// toFloat lowers o, an operand converted to floating point (or one
+// already floating), for its reads, and records an integer's or
+// pointer's value as one that enters floating point
+// (checkFloatSources).
+func (t *tb) toFloat(o cc.ExpressionNode, p cfa.Pos) {
+	v := t.discardRead(o, p)
+	if v != nil && !isFloat(o.Type()) {
+		t.b.floatSources = append(t.b.floatSources, floatSource{v, p, nodeText(o)})
+	}
+}
+
+// floatSource is a value a program converts to floating point, at pos.
+type floatSource struct {
+	e    cfa.Expr
+	pos  cfa.Pos
+	text string // the C operand
+}
+
+// checkFloatSources rejects a program that may convert an address to
+// floating point, or store one in a floating-point object: circ takes
+// every floating-point value for a number (floatValue), which would
+// lose it.
+func (b *builder) checkFloatSources(r *pointsto.Result) {
+	for _, s := range b.floatSources {
+		if vals := r.Eval(s.e); vals.Top || len(vals.Addrs) > 0 || len(vals.Past) > 0 {
+			b.failAt(s.pos, "unsupported: conversion to floating point of %s, which may be an address", s.text)
+		}
+	}
+	for _, v := range b.floatVars {
+		if vals := r.Values(v); vals.Top || len(vals.Addrs) > 0 || len(vals.Past) > 0 {
+			b.failAt(v.Pos, "unsupported: floating-point object %s may hold an address", v.SourceName())
+		}
+	}
 }
 
 // floatOp lowers n, a floating-point operation on operands: they are
 // evaluated, and the result is any value of n's type.
 func (t *tb) floatOp(n cc.ExpressionNode, operands []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	for _, o := range operands {
-		t.discardRead(o, p)
+		t.toFloat(o, p)
 	}
 	if !want {
 		return nil
 	}
 	switch n.(type) {
 	case *cc.RelationalExpression, *cc.EqualityExpression:
-		return t.anyOf(n.Type(), cfa.IntType{Bits: 1}, "comparison of floating-point values: circ does not compute it", p)
+		return t.anyOf(n.Type(), cfa.IntType{Bits: 1}, "comparison of floating-point values: circ does not compute it", p, true)
 	}
-	return t.anyValue(n.Type(), "floating-point value: circ does not compute it", p)
+	return t.floatValue(n.Type(), "floating-point value: circ does not compute it", p)
 }
 
 // floatOperands returns the operands of n when n is an arithmetic,
@@ -114,7 +158,7 @@ func (t *tb) floatRead(n cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	if !want {
 		return nil
 	}
-	return t.anyValue(n.Type(), "floating-point value: circ does not compute it", p)
+	return t.floatValue(n.Type(), "floating-point value: circ does not compute it", p)
 }
 
 // floatUpdate lowers ++, -- (rhs nil) and compound assignments (rhs the
@@ -123,12 +167,15 @@ func (t *tb) floatRead(n cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 // expression's value.
 func (t *tb) floatUpdate(lhs, rhs cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	if rhs != nil {
-		t.discardRead(rhs, p)
+		t.toFloat(rhs, p)
 	}
 	lv := t.lvalue(lhs)
-	val := t.anyValue(lhs.Type(), "floating-point value: circ does not compute it", p)
+	val := t.floatValue(lhs.Type(), "floating-point value: circ does not compute it", p)
 	return t.update(lv, want, func(v *cfa.Var) cfa.Expr {
 		t.keepRead(ref(v), lhs.Type(), p)
+		if !isFloat(lhs.Type()) {
+			t.b.floatSources = append(t.b.floatSources, floatSource{ref(v), p, nodeText(lhs)})
+		}
 		return t.store(v, val, true, p)
 	})
 }

@@ -272,7 +272,6 @@ func (t *tb) site() *site {
 // element summary every cell must be a byte: its elements' cells share
 // indices.
 func (b *builder) checkByteArithmetic(r *pointsto.Result) {
-	runs := map[*cfa.Object]byteRunInfo{}
 	for _, bp := range b.bytePtrs {
 		if !b.reaches(bp, r) {
 			continue
@@ -305,11 +304,7 @@ func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 			if o == nil || bad != "" {
 				continue
 			}
-			ri, ok := runs[o]
-			if !ok {
-				ri = b.byteRuns(o)
-				runs[o] = ri
-			}
+			ri := b.runsOf(o)
 			if bp.walk && ri.padded {
 				bad = o.Name
 				break
@@ -332,9 +327,9 @@ func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 			// The start is in one run; a step the points-to analysis
 			// cannot keep in it (a char buffer before an int in a
 			// struct) is guarded like arithmetic that may leave it.
-			bad = b.stepLeaves(bp, common, r, runs)
+			bad = b.stepLeaves(bp, common, r)
 		}
-		if bad != "" && !b.guardEach(bp, runs, r, bad) {
+		if bad != "" && !b.guardEach(bp, r, bad) {
 			b.fail(bp.n, "%s", byteArithmeticError(bp.elem, bad))
 		}
 	}
@@ -342,18 +337,14 @@ func (b *builder) checkByteArithmetic(r *pointsto.Result) {
 
 // stepLeaves names an object where a step of walk bp may reach a cell
 // outside the runs its start may be in (in: by object), "" if none.
-func (b *builder) stepLeaves(bp bytePtr, in map[*cfa.Object]map[int]bool, r *pointsto.Result, runs map[*cfa.Object]byteRunInfo) string {
+func (b *builder) stepLeaves(bp bytePtr, in map[*cfa.Object]map[int]bool, r *pointsto.Result) string {
 	for _, s := range bp.steps {
 		for a := range r.Eval(s.res).Addrs {
 			o, i := b.prog.Memory.Find(a)
 			if o == nil {
 				continue
 			}
-			ri, ok := runs[o]
-			if !ok {
-				ri = b.byteRuns(o)
-				runs[o] = ri
-			}
+			ri := b.runsOf(o)
 			if i == len(ri.run) && i > 0 && in[o][ri.run[i-1]] {
 				continue // one past the object: no cell to leave for
 			}
@@ -381,12 +372,12 @@ func (b *builder) reaches(bp bytePtr, r *pointsto.Result) bool {
 
 // guardEach guards byte arithmetic bp (guardByteArithmetic), or each
 // access of a walk, and reports whether it could.
-func (b *builder) guardEach(bp bytePtr, runs map[*cfa.Object]byteRunInfo, r *pointsto.Result, object string) bool {
+func (b *builder) guardEach(bp bytePtr, r *pointsto.Result, object string) bool {
 	if !bp.walk {
-		return b.guardByteArithmetic(bp, r.Eval(bp.e), runs, r, object)
+		return b.guardByteArithmetic(bp, r.Eval(bp.e), r, object)
 	}
 	for _, s := range bp.steps {
-		if !b.guardByteArithmetic(s, r.Eval(s.e), runs, r, object) {
+		if !b.guardByteArithmetic(s, r.Eval(s.e), r, object) {
 			return false
 		}
 	}
@@ -412,10 +403,23 @@ func byteArithmeticError(elem cc.Type, object string) string {
 // unmodelled site (checkByteGuards). It reports false, adding nothing,
 // where the pointer may lie outside every run, in a summary object or
 // in memory circ does not know, or is a walk.
-func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, runs map[*cfa.Object]byteRunInfo, r *pointsto.Result, object string) bool {
+func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, r *pointsto.Result, object string) bool {
 	if bp.at == nil || bp.res == nil || bp.walk || vals.Top || r.Eval(bp.res).Top {
 		return false
 	}
+	runs := b.byteRunsOf(vals)
+	if len(runs) == 0 {
+		return false
+	}
+	b.byteGuards = append(b.byteGuards, &byteGuard{at: *bp.at, ptr: bp.e, res: bp.res, pos: b.pos(bp.n), runs: runs,
+		failure: fmt.Sprintf("arithmetic on a pointer to %s (byte offsets) into %s may leave its bytes for cells that are not bytes", describeC(bp.elem), object)})
+	return true
+}
+
+// byteRunsOf lists, in address order, the runs of byte cells that the
+// addresses of vals lie in or one past; none where one lies in an
+// element summary or in no object.
+func (b *builder) byteRunsOf(vals pointsto.Set) []byteRun {
 	type runOf struct {
 		o *cfa.Object
 		k int
@@ -425,15 +429,9 @@ func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, runs map[*c
 	for _, a := range vals.All() {
 		o, i := b.prog.Memory.Find(a)
 		if o == nil || o.Elements() {
-			return false
+			return nil
 		}
-		ri, ok := runs[o]
-		if !ok {
-			ri = b.byteRuns(o)
-			runs[o] = ri
-		}
-		here := ri.runsAt(i, vals.Past[a] && !vals.Addrs[a])
-		for k := range here {
+		for k := range b.runsOf(o).runsAt(i, vals.Past[a] && !vals.Addrs[a]) {
 			if ro := (runOf{o, k}); !in[ro] {
 				in[ro] = true
 				order = append(order, ro)
@@ -443,17 +441,41 @@ func (b *builder) guardByteArithmetic(bp bytePtr, vals pointsto.Set, runs map[*c
 	sort.Slice(order, func(i, j int) bool {
 		return order[i].o.Base < order[j].o.Base || order[i].o.Base == order[j].o.Base && order[i].k < order[j].k
 	})
-	if len(order) == 0 {
+	var runs []byteRun
+	for _, ro := range order {
+		lo, last, past := b.runsOf(ro.o).bounds(ro.k, len(ro.o.Cells))
+		base := ro.o.Base
+		runs = append(runs, byteRun{base + int64(lo), base + int64(last), base + int64(past), ro.o.Summary()})
+	}
+	return runs
+}
+
+// guardByteAccess adds, where a character access s may reach cells
+// that are not bytes besides its byte cells, a run-time check that its
+// address lies on a byte cell of the runs its values are in or one
+// past. The points-to analysis is flow-insensitive: a pointer stepped
+// along a char buffer (tmp = p; p++; *tmp = 0) may, for it, reach the
+// int after the buffer, where no run does. A character may read any
+// byte of an object in C, but circ lays an int out as one cell: a run
+// that gets there is one circ cannot follow, an unmodelled site,
+// which no proof may assume away (report.DemoteUnmodelled) unless the
+// ranges stage shows that no run reaches it. It reports false, adding
+// nothing, where the access is no character's or its values lie
+// outside every run.
+func (b *builder) guardByteAccess(s *derefSite, r *pointsto.Result) bool {
+	if s.fn || s.library || s.anyType || s.typ == nil || !isInt(s.typ) || s.typ.Size() != 1 {
 		return false
 	}
-	g := &byteGuard{at: *bp.at, ptr: bp.e, res: bp.res, pos: b.pos(bp.n),
-		failure: fmt.Sprintf("arithmetic on a pointer to %s (byte offsets) into %s may leave its bytes for cells that are not bytes", describeC(bp.elem), object)}
-	for _, ro := range order {
-		lo, last, past := runs[ro.o].bounds(ro.k, len(ro.o.Cells))
-		base := ro.o.Base
-		g.runs = append(g.runs, byteRun{base + int64(lo), base + int64(last), base + int64(past), ro.o.Summary()})
+	vals := r.Eval(s.addr)
+	if vals.Top {
+		return false
 	}
-	b.byteGuards = append(b.byteGuards, g)
+	runs := b.byteRunsOf(vals)
+	if len(runs) == 0 {
+		return false
+	}
+	b.byteGuards = append(b.byteGuards, &byteGuard{at: site{s.t.c, s.from}, ptr: s.addr, res: s.addr, pos: s.pos, runs: runs,
+		failure: fmt.Sprintf("%s may reach a cell that is no byte, which circ does not read as bytes", s.text)})
 	return true
 }
 
@@ -667,14 +689,7 @@ func (b *builder) runEnd(a int64) (int64, bool) {
 	if o == nil || o.Summary() || i > len(o.Cells) {
 		return 0, false
 	}
-	if b.runInfo == nil {
-		b.runInfo = map[*cfa.Object]byteRunInfo{}
-	}
-	ri, ok := b.runInfo[o]
-	if !ok {
-		ri = b.byteRuns(o)
-		b.runInfo[o] = ri
-	}
+	ri := b.runsOf(o)
 	if i == len(ri.run) || ri.run[i] < 0 {
 		if i > 0 && ri.run[i-1] >= 0 {
 			return a, true // one past a run
@@ -686,6 +701,21 @@ func (b *builder) runEnd(a int64) (int64, bool) {
 		i++
 	}
 	return o.Base + int64(i), true
+}
+
+// runsOf is byteRuns(o), computed once per object: cells are laid out
+// before the points-to analysis, whose callback (runEnd) and checks ask
+// again and again.
+func (b *builder) runsOf(o *cfa.Object) byteRunInfo {
+	if b.runInfo == nil {
+		b.runInfo = map[*cfa.Object]byteRunInfo{}
+	}
+	ri, ok := b.runInfo[o]
+	if !ok {
+		ri = b.byteRuns(o)
+		b.runInfo[o] = ri
+	}
+	return ri
 }
 
 // byteRuns numbers the runs of byte cells of object o at consecutive

@@ -256,7 +256,7 @@ func (t *tb) recursiveCall(fd *cc.FunctionDefinition, x *cc.PostfixExpression, v
 	if rt == nil || isVoid(rt) {
 		t.b.fail(x, "unsupported: void value of %s used", name)
 	}
-	return t.anyValue(rt, note, p)
+	return t.anyOf(rt, t.b.intType(rt), note, p, false)
 }
 
 // globalCells lists the data cells of global l: a scalar's variable,
@@ -354,6 +354,10 @@ type recursionCheck struct {
 	params  map[*cfa.Var]bool
 	objs    []*cfa.Object
 	dropped []vaArg
+	// returns: the function's code may return (not every path ends in
+	// abort or exit); where it never does, no code runs after a
+	// recursive call, so no use there can confuse the merged frames.
+	returns bool
 }
 
 // recursive reports whether fd may call itself: through direct calls,
@@ -557,6 +561,7 @@ func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 		chk.objs = append(chk.objs, o)
 	}
 	chk.lost = lost
+	chk.returns = t.cur != -1
 	t.b.recursions = append(t.b.recursions, chk)
 	if t.cur == -1 {
 		return // it never returns: the calls do not either
@@ -605,6 +610,9 @@ func (b *builder) checkRecursions(r *pointsto.Result) {
 			if r != nil && !r.Values(v).Empty() {
 				kept = append(kept, v)
 			}
+		}
+		if !chk.returns {
+			kept = nil
 		}
 		live := chk.c.Live(kept)
 		for _, call := range chk.calls {

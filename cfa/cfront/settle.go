@@ -54,6 +54,7 @@ func (b *builder) settle() {
 	b.checkCellArithmetic(r)
 	b.checkAddressOrder(r)
 	b.checkDerefs(r)
+	b.checkFloatSources(r)
 	b.checkAtomicWrites(r)
 	b.checkLibraryStores(r)
 	b.checkLibraryInts(r)
@@ -187,6 +188,9 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 		}
 		_, misfits := b.unarmed(s, r)
 		misfits = b.guardedOut(s, misfits)
+		if len(misfits) > 0 && b.guardByteAccess(s, r) {
+			misfits = b.guardedOut(s, misfits)
+		}
 		if len(misfits) > 0 && s.fn {
 			o, _ := b.prog.Memory.Find(misfits[0])
 			b.failAt(s.pos, "unsupported: %s may call %s, which circ cannot call there (another type, no body, or a recursive call)", s.text, o.Name)

@@ -859,18 +859,19 @@ func (t *tb) jumpStmt(s *cc.JumpStatement) {
 // discardRead evaluates e for its side effects and reads, discarding its
 // value: a value that reads variables is assigned to a temporary so that
 // the reads stay visible.
-func (t *tb) discardRead(e cc.ExpressionNode, p cfa.Pos) {
+func (t *tb) discardRead(e cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	var v cfa.Expr
 	switch {
 	case isVoid(e.Type()):
 		t.expr(e, false)
-		return
+		return nil
 	case isPtr(e.Type()):
 		v = t.intExpr(e)
 	default:
 		v = t.expr(e, true)
 	}
 	t.keepRead(v, e.Type(), p)
+	return v
 }
 
 // keepRead keeps the reads of v, a value of type typ that is not used,
