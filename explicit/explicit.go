@@ -140,12 +140,13 @@ func Check(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) [
 func Run(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) ([]report.Result, []interp.Trace) {
 	start := time.Now()
 	opts.fill()
+	dead := deadHavocs(ctx, p)
 	unbounded := false
 	for _, c := range p.Templates {
 		unbounded = unbounded || c.Mult.Unbounded
 	}
 	if !unbounded {
-		s := newSearch(p, vars, opts)
+		s := newSearch(p, vars, opts, dead)
 		s.run(ctx)
 		return s.results(time.Since(start).Seconds())
 	}
@@ -166,7 +167,7 @@ func Run(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) ([]
 		for k, i := range pending {
 			sub[k] = vars[i]
 		}
-		s := newSearch(p, sub, o)
+		s := newSearch(p, sub, o, dead)
 		s.run(ctx)
 		states += len(s.nodes)
 		res, tr := s.results(time.Since(start).Seconds())
@@ -188,14 +189,14 @@ func Run(ctx context.Context, p *cfa.Program, vars []*cfa.Var, opts Options) ([]
 	return out, traces
 }
 
-func newSearch(p *cfa.Program, vars []*cfa.Var, opts Options) *search {
+func newSearch(p *cfa.Program, vars []*cfa.Var, opts Options, deadHavoc map[*cfa.Edge]bool) *search {
 	s := &search{
 		p: p, vars: vars, opts: opts,
 		visited:    map[string]int32{},
 		found:      make([]int32, len(vars)),
 		boundHit:   map[string]bool{},
 		nonExhaust: map[string]bool{},
-		deadHavoc:  deadHavocs(p),
+		deadHavoc:  deadHavoc,
 		instances:  p.Memory.Instances(),
 		undefined:  map[*cfa.Edge]undefinedHit{},
 	}

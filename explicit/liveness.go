@@ -1,74 +1,48 @@
 package explicit
 
-import "circ/cfa"
+import (
+	"context"
+
+	"circ/cfa"
+)
+
+// liveBatch is how many locals one liveness pass of deadHavocs asks
+// about: a bit each per location, so that a real program's main (a
+// million locations, tens of thousands of locals) is asked in slices.
+const liveBatch = 512
 
 // deadHavocs returns the havoc edges of p whose target is a local that is
 // dead after the edge: every path overwrites it before reading it (as for
 // the havoc the front end emits for an uninitialized declaration). The
 // value such a havoc chooses is unobservable, so enumerating one value
-// covers all of them.
-func deadHavocs(p *cfa.Program) map[*cfa.Edge]bool {
+// covers all of them. Only the havocked locals are asked about, in
+// batches of liveBatch; once ctx is done, the batches not yet asked
+// about are left out, which keeps every edge returned dead.
+func deadHavocs(ctx context.Context, p *cfa.Program) map[*cfa.Edge]bool {
 	dead := map[*cfa.Edge]bool{}
 	for _, c := range p.Templates {
-		live := liveLocals(c)
+		var vars []*cfa.Var
+		seen := map[*cfa.Var]bool{}
 		for _, e := range c.Edges {
-			if e.Kind == cfa.Havoc && e.LHS != nil && !e.LHS.Global && !live[e.To][e.LHS] {
-				dead[e] = true
+			if e.Kind == cfa.Havoc && e.LHS != nil && !e.LHS.Global && !seen[e.LHS] {
+				seen[e.LHS] = true
+				vars = append(vars, e.LHS)
+			}
+		}
+		for len(vars) > 0 && ctx.Err() == nil {
+			batch := vars[:min(len(vars), liveBatch)]
+			vars = vars[len(batch):]
+			index := make(map[*cfa.Var]int, len(batch))
+			for i, v := range batch {
+				index[v] = i
+			}
+			live := c.Live(batch)
+			for _, e := range c.Edges {
+				if i, ok := index[e.LHS]; ok && e.Kind == cfa.Havoc && !live.Has(e.To, i) {
+					dead[e] = true
+				}
 			}
 		}
 	}
 	return dead
-}
-
-// liveLocals computes, per location of c, the locals that may be read
-// before being written on some path from it (backward may-liveness).
-func liveLocals(c *cfa.CFA) []map[*cfa.Var]bool {
-	live := make([]map[*cfa.Var]bool, len(c.Locs))
-	for i := range live {
-		live[i] = map[*cfa.Var]bool{}
-	}
-	uses := make(map[*cfa.Edge]map[*cfa.Var]bool, len(c.Edges))
-	for _, e := range c.Edges {
-		u := map[*cfa.Var]bool{}
-		e.ReadVars(u)
-		for v := range u {
-			if v.Global {
-				delete(u, v)
-			}
-		}
-		uses[e] = u
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, e := range c.Edges {
-			in := live[e.From]
-			add := func(v *cfa.Var) {
-				if !in[v] {
-					in[v] = true
-					changed = true
-				}
-			}
-			for v := range uses[e] {
-				add(v)
-			}
-			def := defined(e)
-			for v := range live[e.To] {
-				if v != def {
-					add(v)
-				}
-			}
-		}
-	}
-	return live
-}
-
-// defined is the local e overwrites unconditionally, or nil.
-func defined(e *cfa.Edge) *cfa.Var {
-	switch e.Kind {
-	case cfa.Assign, cfa.Havoc, cfa.Create, cfa.TryLock:
-		if e.LHS != nil && !e.LHS.Global {
-			return e.LHS
-		}
-	}
-	return nil
 }
