@@ -476,7 +476,7 @@ func TestErrors(t *testing.T) {
 		{"address-converted-to-double", "int x;\ndouble d;\nint main(void) {\n  d = (double)(long)&x * 2.0;\n  return 0;\n}\n",
 			"t.c:4:7: unsupported: conversion to floating point of (long)&x, which may be an address"},
 		{"address-stored-in-double", "int x;\ndouble d;\nint main(void) {\n  d = (long)&x;\n  return 0;\n}\n",
-			"t.c:2:8: unsupported: floating-point object d may hold an address"},
+			"t.c:4:3: unsupported: floating-point object d may be given an address"},
 		{"address-added-to-double", "int x;\nint main(void) {\n  long p = (long)&x;\n  p += 1.0;\n  return 0;\n}\n",
 			"t.c:4:3: unsupported: conversion to floating point of p, which may be an address"},
 		// A value computed in doubles is a number, so a pointer made of it

@@ -67,16 +67,35 @@ type floatSource struct {
 // checkFloatSources rejects a program that may convert an address to
 // floating point, or store one in a floating-point object: circ takes
 // every floating-point value for a number (floatValue), which would
-// lose it.
+// lose it. A value enters a floating-point object by an assignment (C
+// converts it there); a copy from another floating-point object is
+// checked where that one got it, and a havoc (bytes a library wrote,
+// an indeterminate value) converts nothing.
 func (b *builder) checkFloatSources(r *pointsto.Result) {
+	mayAddress := func(x cfa.Expr) bool {
+		vals := r.Eval(x)
+		return vals.Top || len(vals.Addrs) > 0 || len(vals.Past) > 0
+	}
 	for _, s := range b.floatSources {
-		if vals := r.Eval(s.e); vals.Top || len(vals.Addrs) > 0 || len(vals.Past) > 0 {
+		if mayAddress(s.e) {
 			b.failAt(s.pos, "unsupported: conversion to floating point of %s, which may be an address", s.text)
 		}
 	}
+	float := map[*cfa.Var]bool{}
 	for _, v := range b.floatVars {
-		if vals := r.Values(v); vals.Top || len(vals.Addrs) > 0 || len(vals.Past) > 0 {
-			b.failAt(v.Pos, "unsupported: floating-point object %s may hold an address", v.SourceName())
+		float[v] = true
+	}
+	for _, c := range b.prog.Templates {
+		for _, e := range c.Edges {
+			if e.Kind != cfa.Assign || !float[e.LHS] {
+				continue
+			}
+			if x, ok := e.RHS.(cfa.Ref); ok && float[x.V] {
+				continue
+			}
+			if mayAddress(e.RHS) {
+				b.failAt(e.Pos, "unsupported: floating-point object %s may be given an address", e.LHS.SourceName())
+			}
 		}
 	}
 }
