@@ -317,8 +317,12 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.DataModel != "" {
 		fmt.Fprintf(&b, "  data model: %s (32-bit long and pointers, as gcc -m32 reads it)\n", r.DataModel)
 	}
-	if len(r.Results) > 1 {
+	switch {
+	case len(r.Results) > 1:
 		fmt.Fprintf(&b, "%s\n", r.Summary())
+	case len(r.Results) == 0:
+		// Say so, or a user reads an empty report as a crash.
+		fmt.Fprintf(&b, "0 locations: no location is accessed by two threads\n")
 	}
 	for _, a := range r.Approximations {
 		fmt.Fprintf(&b, "  approximation: %s\n", a)

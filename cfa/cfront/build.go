@@ -49,6 +49,7 @@ type builder struct {
 	// (by objKey), the kind a static initializer gave, and the derived
 	// and per-thread variables of objects.
 	mutexKinds map[any]kindSet
+	fieldInits map[*cc.ExpressionStatement]*fieldInit // CIL's field-by-field initializers (syncfields.go)
 	// destroyed holds the mutexes some call destroys, by object key
 	// (wildKey: one through a pointer).
 	destroyed  map[any]bool
@@ -338,6 +339,7 @@ func (b *builder) build() *cfa.Program {
 	b.checkAttributes()
 	b.scanRegisters()
 	b.scanMutexKinds()
+	b.scanFieldInits()
 	b.scanAddressTaken()
 	b.scanAllocations()
 	b.scanTakenFuncs()

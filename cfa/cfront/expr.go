@@ -629,6 +629,9 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	if t.b.isStruct(x.UnaryExpression.Type()) {
 		return t.structAssign(x, want, p)
 	}
+	if st := t.b.syncTypeName(x.UnaryExpression.Type()); st == "pthread_mutex_t" || st == "pthread_cond_t" {
+		return t.syncCopy(x, want, p)
+	}
 	op, compound := assignOps[x.Case]
 	if compound && (isFloat(x.UnaryExpression.Type()) || isFloat(x.AssignmentExpression.Type())) {
 		return t.floatUpdate(x.UnaryExpression, x.AssignmentExpression, want, p)

@@ -405,7 +405,7 @@ func (t *tb) memset(to, fill, n cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 			if !known || c&0xff != 0 {
 				t.b.fail(fill, "unsupported: memset over %s with a byte other than 0", s)
 			}
-			t.access(lv, func(l *local) { t.zeroSync(l, to, p) })
+			t.access(lv, func(l *local) { t.staticSync(l, cfa.NormalMutex, "memset", to, p) })
 			continue
 		}
 		t.fillCell(lv, cs.typ, c, known, j < len(cells)-partial, p)

@@ -579,7 +579,7 @@ func (t *tb) stmt(s *cc.Statement) {
 	case cc.StatementCompound:
 		t.block(s.CompoundStatement)
 	case cc.StatementExpr:
-		if es := s.ExpressionStatement; es != nil && es.ExpressionList != nil {
+		if es := s.ExpressionStatement; es != nil && es.ExpressionList != nil && !t.fieldInitStmt(es) {
 			t.expr(es.ExpressionList, false)
 		}
 	case cc.StatementSelection:

@@ -742,6 +742,22 @@ func addrArg(n cc.ExpressionNode) (*cc.Declarator, *cc.PrimaryExpression, []stri
 // objKey and fieldObj do; nil if the argument is not of that form.
 func (b *builder) argKey(n cc.ExpressionNode) any {
 	d, _, path := addrArg(n)
+	return b.memberKey(d, path)
+}
+
+// argKeyOf identifies the C object v or v.f that n names, as argKey
+// does for &n; nil if n is not of that form.
+func (b *builder) argKeyOf(n cc.ExpressionNode) any {
+	pe, path, ok := memberPath(n)
+	if !ok {
+		return nil
+	}
+	d, _ := pe.ResolvedTo().(*cc.Declarator)
+	return b.memberKey(d, path)
+}
+
+// memberKey identifies member path of variable d (d itself for none).
+func (b *builder) memberKey(d *cc.Declarator, path []string) any {
 	if d == nil {
 		return nil
 	}

@@ -1056,37 +1056,38 @@ func (t *tb) resetRw(rw *cfa.Var, p cfa.Pos) {
 	t.set(t.field(rw, "readers", 0), num(0), p)
 }
 
-// zeroSync lowers a memset with byte 0 over l, a synchronization
-// object. In glibc the all-zero bytes are the static initializer of a
-// mutex (PTHREAD_MUTEX_INITIALIZER, a normal mutex), a spin lock, a
-// rwlock, a condition variable and a once-control (PTHREAD_ONCE_INIT):
-// zeroing one puts it in that state, even while a thread holds it,
-// since memset does not ask the lock. For any other type (a semaphore,
-// a barrier, an attribute, a thread handle, C11's objects) zero bytes
-// are no state POSIX defines, and n, the memset's argument, is
-// rejected.
-func (t *tb) zeroSync(l *local, n cc.ExpressionNode, p cfa.Pos) {
+// staticSync writes over l, a synchronization object, the bytes of a
+// static initializer: a memset with byte 0 (n its argument), or CIL's
+// assignments to every field (n the first, syncfields.go); how names
+// the write. In glibc the all-zero bytes are the static initializer of
+// a mutex (PTHREAD_MUTEX_INITIALIZER, a normal mutex), a spin lock, a
+// rwlock, a condition variable and a once-control (PTHREAD_ONCE_INIT);
+// a mutex's __kind may make it another kind, kind. Writing one puts it
+// in that state, even while a thread holds it, since the write does
+// not ask the lock. For any other type (a semaphore, a barrier, an
+// attribute, a thread handle, C11's objects) zero bytes are no state
+// POSIX defines, and n is rejected.
+func (t *tb) staticSync(l *local, kind cfa.MutexKind, how string, n cc.Node, p cfa.Pos) {
 	switch l.sync {
 	case "pthread_mutex_t", "pthread_spinlock_t", "pthread_rwlock_t", "pthread_cond_t", "pthread_once_t":
 	default:
-		t.b.fail(n, "unsupported: memset over %s", l.sync)
+		t.b.fail(n, "unsupported: %s over %s", how, l.sync)
 	}
 	if l.untracked {
 		// An instance of a summary that circ does not track: locking
 		// it excludes nothing, so its state is nothing to reset.
-		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Note: "memset over " + l.sync + " circ does not track"})
+		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Note: how + " over " + l.sync + " circ does not track"})
 		return
 	}
 	switch l.sync {
 	case "pthread_mutex_t":
 		switch k := t.mutexKind(l); k {
-		case cfa.NormalMutex:
+		case kind:
 		case cfa.UnknownMutexKind:
-			t.set(t.kindField(l.v), num(mutexNormal), p)
+			t.set(t.kindField(l.v), num(int64(kindValue[kind])), p)
 		default:
-			// Its kind is fixed by lowering: zero bytes would make it
-			// normal.
-			t.b.fail(n, "unsupported: memset over %s, a %s mutex", l.v.CName, k)
+			// Its kind is fixed by lowering, to another one.
+			t.b.fail(n, "unsupported: %s over %s, a %s mutex", how, l.v.CName, k)
 		}
 		t.freshLock(l, p)
 	case "pthread_spinlock_t":
