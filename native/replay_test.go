@@ -84,7 +84,8 @@ var replayExceptions = map[string]string{
 	"read_over_thread_handle_joins_no_thread_race.c/x": "rests on an approximated step",
 	// The handler runs when a signal arrives, which a native run
 	// cannot schedule as a thread.
-	"signal_handler_runs_beside_main_race.c/hits": "needs a signal delivered",
+	"signal_handler_runs_beside_main_race.c/hits":    "needs a signal delivered",
+	"sigaction_handler_runs_beside_main_race.c/hits": "needs a signal delivered",
 	// circ reads the program as ILP32 (it declares size_t unsigned
 	// int); ThreadSanitizer runs 64-bit programs only.
 	"ilp32_unsigned_long_wraps_at_32_bits_race.c/flag":     "an ILP32 program",

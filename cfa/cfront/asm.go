@@ -170,10 +170,11 @@ func (t *tb) asmStatement(a *cc.Asm, n cc.Node) {
 			t.b.fail(out, "unsupported: asm output of type %s", describeC(out.Type()))
 		}
 		lo, hi := t.b.rangeOf(out.Type())
-		// An integer output of instructions given no operand (rdtsc,
-		// a status register's read) is a number: they see no address
-		// of the program's objects to return.
-		numbers := isInt(out.Type()) && len(parts.inputs) == 0
+		// An integer output of instructions that read only the
+		// processor's state (rdtsc, cpuid) is a number: they see no
+		// address of the program's objects to return. Any other may
+		// name one (lea x(%rip)) or get one through an operand.
+		numbers := isInt(out.Type()) && len(parts.inputs) == 0 && readsOnlyProcessor(parts)
 		t.update(t.lvalue(out), false, func(v *cfa.Var) cfa.Expr {
 			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: v, Lo: lo, Hi: hi, Pos: p, Approx: !known, Numbers: numbers, Note: note})
 			return nil
@@ -253,4 +254,32 @@ func (t *tb) stringStore(parts asmParts, width int64, n cc.Node, p cfa.Pos) {
 			return nil
 		})
 	}
+}
+
+// processorReads are the x86 instructions whose results come from the
+// processor's own state, never from memory or the program's addresses.
+var processorReads = map[string]bool{
+	"rdtsc": true, "rdtscp": true, "rdrand": true, "rdseed": true, "rdpid": true,
+	"rdpmc": true, "cpuid": true, "xgetbv": true, "lfence": true, "mfence": true, "nop": true,
+}
+
+// readsOnlyProcessor reports whether every instruction of parts is a
+// processorRead and no output is also an input ("+").
+func readsOnlyProcessor(parts asmParts) bool {
+	for _, c := range parts.outCons {
+		if strings.Contains(c, "+") {
+			return false
+		}
+	}
+	insns := strings.FieldsFunc(parts.text, func(r rune) bool { return r == ';' || r == '\n' })
+	if len(insns) == 0 {
+		return false
+	}
+	for _, in := range insns {
+		f := strings.Fields(in)
+		if len(f) == 0 || !processorReads[f[0]] {
+			return false
+		}
+	}
+	return true
 }

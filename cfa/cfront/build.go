@@ -37,13 +37,17 @@ type builder struct {
 	statics   map[*cc.Declarator]*local // static locals
 	templates map[string]*cfa.CFA
 	tmplFn    map[*cfa.CFA]*cc.FunctionDefinition
-	queue     []*cfa.CFA
-	names     map[string]int
-	stable    map[*cfa.Var]bool // temporaries assigned once per evaluation
-	single    map[*cfa.Var]bool // temporaries read once, right after their assignment
-	mutexT    cc.Type
-	lines     *lineTable // the main file's line directives (linedirectives.go)
-	nedges    int
+	// unknownParams are the templates whose parameters past the first
+	// the library passes (an SA_SIGINFO handler's): numbers, or
+	// pointers to objects of the frame (signals.go's kernelObject).
+	unknownParams map[*cfa.CFA]bool
+	queue         []*cfa.CFA
+	names         map[string]int
+	stable        map[*cfa.Var]bool // temporaries assigned once per evaluation
+	single        map[*cfa.Var]bool // temporaries read once, right after their assignment
+	mutexT        cc.Type
+	lines         *lineTable // the main file's line directives (linedirectives.go)
+	nedges        int
 
 	// Synchronization objects (sync.go): the kinds each mutex can have
 	// (by objKey), the kind a static initializer gave, and the derived
@@ -107,6 +111,9 @@ type builder struct {
 	runInfo           map[*cfa.Object]byteRunInfo       // byteRuns, by object (runsOf)
 	floatSources      []floatSource                     // values converted to floating point (checkFloatSources)
 	floatVars         []*cfa.Var                        // floating-point locals and cells (checkFloatSources)
+	floatToInt        []*cfa.Edge                       // conversions of floating-point values to integers (opaqueFloats)
+	floatSet          map[*cfa.Var]bool                 // floatVars, once lowering ends
+	floatsOpaque      bool                              // a floating-point value may come from outside the program (opaqueFloats)
 	// intOps are the integer operations the source writes, by shape,
 	// and where: on an address they would count cells, not bytes
 	// (checkIntegerArithmetic).
@@ -257,6 +264,7 @@ func (b *builder) build() *cfa.Program {
 	b.statics = map[*cc.Declarator]*local{}
 	b.templates = map[string]*cfa.CFA{}
 	b.tmplFn = map[*cfa.CFA]*cc.FunctionDefinition{}
+	b.unknownParams = map[*cfa.CFA]bool{}
 	b.names = map[string]int{}
 	b.stable = map[*cfa.Var]bool{}
 	b.single = map[*cfa.Var]bool{}
@@ -684,6 +692,11 @@ func (b *builder) constInitValue(e cc.ExpressionNode, d *cc.Declarator) int64 {
 		return v
 	}
 	if isFloat(d.Type()) && cc.IsArithmeticType(e.Type()) {
+		if _, ok := intValue(e.Value()); !ok && !isFloat(e.Type()) {
+			// An address converted to an integer: no address may
+			// enter floating point (float.go).
+			b.fail(e, "unsupported: initializer of %s is not an arithmetic constant", d.Name())
+		}
 		return 0 // a value no read sees (float.go)
 	}
 	if !isInt(e.Type()) {

@@ -485,6 +485,20 @@ func TestErrors(t *testing.T) {
 			"t.c:5:3: unsupported: *p never points to an object here (uninitialized?); circ does not check past undefined behaviour"},
 		{"address-passed-as-double", "int x;\ndouble half(double v) { return v / 2; }\nint main(void) {\n  long p = (long)&x;\n  return (int)half(p);\n}\n",
 			"t.c:5:15: unsupported: conversion to floating point of p, which may be an address"},
+		{"address-in-an-initializer-list-of-a-double", "long x;\nstruct t { double f; int k; };\nint main(void) {\n  struct t v = { (long)&x, 1 };\n  return v.k;\n}\n",
+			"t.c:4:18: unsupported: conversion to floating point of (long)&x, which may be an address"},
+		{"address-written-over-a-union-double", "int x;\nunion u { double d; int *p; } u;\nint main(void) {\n  u.p = &x;\n  return 0;\n}\n",
+			"t.c:4:3: unsupported: conversion to floating point of u.p, which may be an address"},
+		// An undefined function's double may hold an address's bits,
+		// as its integer may: every conversion of a double is then any
+		// value.
+		{"pointer-made-from-an-undefined-functions-double", "double get(void);\nint main(void) {\n  double d = get();\n  int *p = (int *)(long)d;\n  *p = 1;\n  return 0;\n}\n",
+			"t.c:5:3: unsupported: *p may point anywhere"},
+		// An asm that names a symbol returns its address.
+		{"pointer-made-by-asm-naming-a-global", "long x;\nint main(void) {\n  long w;\n  __asm__(\"lea x(%%rip), %0\" : \"=r\"(w));\n  *(long *)w = 1;\n  return 0;\n}\n",
+			"t.c:5:3: unsupported: *(long *)w may point anywhere"},
+		{"pointer-made-from-rdtsc", "int main(void) {\n  long w;\n  __asm__ volatile(\"rdtsc\" : \"=a\"(w));\n  *(long *)w = 1;\n  return 0;\n}\n",
+			"t.c:4:3: unsupported: *(long *)w never points to an object here (uninitialized?); circ does not check past undefined behaviour"},
 		{"join-value-into-int", "#include <pthread.h>\nint r;\nvoid *f(void *p) { return 0; }\nint main() {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  pthread_join(t, (void **)&r);\n  return 0;\n}\n", "t.c:7:19: unsupported: (void **)&r may point to r, of type int, accessed as pointer to void"},
 		{"wrong-object", "#include <pthread.h>\npthread_mutex_t m;\nint main() {\n  pthread_rwlock_rdlock(&m);\n  return 0;\n}\n", "t.c:4:26: pthread_rwlock_rdlock: m is not a pthread_rwlock_t"},
 		{"sync-object-value", "#include <semaphore.h>\nsem_t s;\nint main() {\n  sem_t t = s;\n  return 0;\n}\n", "t.c:4:13: unsupported: initializer of synchronization object t"},

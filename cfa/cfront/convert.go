@@ -93,7 +93,7 @@ func (t *tb) convert(n cc.Node, e cfa.Expr, from cc.Type, to cfa.IntType) cfa.Ex
 		if n != nil {
 			p = t.b.pos(n)
 		}
-		return t.anyOf(nil, to, "conversion of a floating-point value: circ does not compute it", p, true)
+		return t.floatToInt(to, p)
 	}
 	if from != nil && t.b.isHandle(from) {
 		// circ numbers threads 1, 2, ...; the system's ids are

@@ -850,7 +850,7 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 			t.unsupportedHere(p, "unsupported: undefined function %s may run the function %s holds, which it reaches through pointers from %s", name, v.CName, nodeText(la.n))
 		case spawn:
 			if isFn {
-				t.spawnCallback(name, t.snapshot(ref(v), ct, p), la.n, p)
+				t.spawnCallback(name, t.snapshot(ref(v), ct, p), la.n, 1, p)
 			}
 		case readOnly:
 			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: t.temp(ct), RHS: ref(v), Pos: p})

@@ -29,7 +29,17 @@ func isFloat(t cc.Type) bool { return t != nil && cc.IsFloatingPointType(t) }
 // floatValue is a fresh temporary holding any number of type typ: what
 // a floating-point operation at p yields (note says which).
 func (t *tb) floatValue(typ cc.Type, note string, p cfa.Pos) cfa.Expr {
-	return t.anyOf(typ, t.b.intType(typ), note, p, true)
+	v := t.anyOf(typ, t.b.intType(typ), note, p, true)
+	if !isFloat(typ) {
+		t.convertedFloat() // an integer made from floating-point values (a cast)
+	}
+	return v
+}
+
+// convertedFloat records the last edge, the havoc of a floating-point
+// value converted to an integer (opaqueFloats).
+func (t *tb) convertedFloat() {
+	t.b.floatToInt = append(t.b.floatToInt, t.c.Edges[len(t.c.Edges)-1])
 }
 
 // anyOf is a fresh temporary holding any value of integer type it (typ
@@ -46,6 +56,43 @@ func (t *tb) anyOf(typ cc.Type, it cfa.IntType, note string, p cfa.Pos, numbers 
 	return ref(v)
 }
 
+// floatToInt is the value of a floating-point value converted to
+// integer type to: any number, unless the program's floating-point
+// values may hold an address's bits (opaqueFloats).
+func (t *tb) floatToInt(to cfa.IntType, p cfa.Pos) cfa.Expr {
+	v := t.anyOf(nil, to, "conversion of a floating-point value: circ does not compute it", p, true)
+	t.convertedFloat()
+	return v
+}
+
+// opaqueFloats makes the conversions of floating-point values to
+// integers (floatToInt, and the bytes of a union's floating-point
+// member read through another) any value, addresses included, where a
+// floating-point variable may get a value from outside the program (an
+// undefined function's result, or what it writes): like such an
+// integer, it may hold an address's bits. It runs when lowering ends,
+// before the unions' writes are added (clobber reads floatsOpaque).
+func (b *builder) opaqueFloats() {
+	b.floatSet = map[*cfa.Var]bool{}
+	for _, v := range b.floatVars {
+		b.floatSet[v] = true
+	}
+	for _, c := range b.prog.Templates {
+		for _, e := range c.Edges {
+			b.floatsOpaque = b.floatsOpaque || e.Kind == cfa.Havoc && e.Approx && !e.Numbers && b.floatSet[e.LHS]
+		}
+	}
+	if b.floatsOpaque {
+		for _, e := range b.floatToInt {
+			opaqueConversion(e)
+		}
+	}
+}
+
+// opaqueConversion makes e, the havoc of a floating-point value's
+// conversion, any value (cfa.Edge.Numbers).
+func opaqueConversion(e *cfa.Edge) { e.Numbers, e.Approx = false, true }
+
 // toFloat lowers o, an operand converted to floating point (or one
 // already floating), for its reads, and records an integer's or
 // pointer's value as one that enters floating point
@@ -55,6 +102,18 @@ func (t *tb) toFloat(o cc.ExpressionNode, p cfa.Pos) {
 	if v != nil && !isFloat(o.Type()) {
 		t.b.floatSources = append(t.b.floatSources, floatSource{v, p, nodeText(o)})
 	}
+}
+
+// initValue lowers x, the initializer of cell v of type typ in an
+// initializer list, to the value v gets. A floating-point cell holds
+// what no read sees; an integer's value entering it is recorded, as
+// toFloat does.
+func (t *tb) initValue(x cc.ExpressionNode, v *cfa.Var, typ cc.Type) cfa.Expr {
+	if isFloat(typ) {
+		t.toFloat(x, t.b.pos(x))
+		return num(0)
+	}
+	return t.fit(x, v, t.intExpr(x), x.Type())
 }
 
 // floatSource is a value a program converts to floating point, at pos.

@@ -842,7 +842,7 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	// Every thread the library may start first, so that each may run
 	// beside every access the library makes.
 	for _, cb := range cbs {
-		t.spawnCallback(name, cb.fv, cb.n, p)
+		t.spawnCallback(name, cb.fv, cb.n, 1, p)
 	}
 	ptrs = append(ptrs, externs...)
 	for _, la := range ptrs {
@@ -901,15 +901,18 @@ func constPointee(ft *cc.FunctionType, i int) bool {
 }
 
 // spawnCallback lowers a library's use of the function pointer value fv
-// (the source n) it was given: it may run the function, with an unknown
-// argument if it takes one, in any number of new threads. A value that
-// is no function (null, garbage) runs nothing.
-func (t *tb) spawnCallback(name string, fv cfa.Expr, n cc.Node, p cfa.Pos) {
+// (the source n) it was given: it may run the function, with unknown
+// arguments for the at most params it takes, in any number of new
+// threads. A value that is no function (null, garbage) runs nothing.
+func (t *tb) spawnCallback(name string, fv cfa.Expr, n cc.Node, params int, p cfa.Pos) {
 	if k, ok := fv.(cfa.Const); ok && !t.b.isFuncAddr(k.Val) {
 		return // null, SIG_IGN, SIG_DFL: no function
 	}
 	t.loop(p, func() {
-		t.funcChoice(fv, n, true, func(ft *cc.FunctionType) bool { return len(realParams(ft)) <= 1 }, func(fd *cc.FunctionDefinition) {
+		t.funcChoice(fv, n, true, func(ft *cc.FunctionType) bool { return len(realParams(ft)) <= params }, func(fd *cc.FunctionDefinition) {
+			if len(realParams(fd.Declarator.Type().(*cc.FunctionType))) > 1 {
+				t.b.unknownParams[t.b.template(fd)] = true
+			}
 			var arg cfa.Expr
 			if ps := realParams(fd.Declarator.Type().(*cc.FunctionType)); len(ps) > 0 {
 				// Any value the library holds: for a pointer, any

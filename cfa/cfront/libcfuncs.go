@@ -47,6 +47,10 @@ const (
 	argVaList                   // a va_list: the variadic arguments of the function that started it (variadic.go)
 	argAddrOut                  // an object the call stores up to *argLenInOut bytes into (accept's struct sockaddr_in, getsockopt's int, or bytes); null stores nothing
 	argLenInOut                 // a pointer to the size of the argAddrOut object before it (socklen_t *): read, then written with the size the call stores, which may be larger
+	argSigAction                // sigaction's new action: read, and its handler runs as argCallback's (signals.go); null installs nothing
+	argSigEvent                 // timer_create's struct sigevent: read; a notification by a new thread is a site circ does not model (signals.go)
+	argHandleOut                // a pointer to a handle the call stores (timer_t): null or a pointer into the library's objects
+	argNull                     // a pointer circ requires to be null (sigaction's old action: the handler it would store is not tracked)
 )
 
 // libcReturn is what a library function returns.
@@ -292,6 +296,19 @@ var libcFuncs = map[string]libcFunc{
 	"pause":           {},
 	"sleep":           {args: []libcArg{argInt}},
 	"usleep":          {args: []libcArg{argInt}},
+	"sigaction":       {args: []libcArg{argInt, argSigAction, argNull}},
+
+	// time.h's clocks, sleeps and POSIX timers (signals.go). A timer_t
+	// is the library's handle.
+	"clock_gettime":    {args: []libcArg{argInt, argObjOut}},
+	"clock_getres":     {args: []libcArg{argInt, argObjOut}},
+	"nanosleep":        {args: []libcArg{argObjIn, argObjOut}},
+	"clock_nanosleep":  {args: []libcArg{argInt, argInt, argObjIn, argObjOut}},
+	"timer_create":     {args: []libcArg{argInt, argSigEvent, argHandleOut}},
+	"timer_settime":    {args: []libcArg{argStream, argInt, argObjIn, argObjOut}},
+	"timer_gettime":    {args: []libcArg{argStream, argObjOut}},
+	"timer_getoverrun": {args: []libcArg{argStream}},
+	"timer_delete":     {args: []libcArg{argStream}},
 }
 
 // libcCall is a call lowerLibcCall lowers: its row, arguments and their
@@ -382,7 +399,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			t.discardRead(a, p) // stands for the variadic arguments
 		case r == argInt && t.b.isStruct(a.Type()):
 			t.aggregateArg(a, p) // a value (inet_ntoa's struct in_addr): every cell read
-		case isInt(a.Type()) && isNull(a) && (r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord || r == argAddrOut || r == argLenInOut):
+		case isInt(a.Type()) && isNull(a) && (r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord || r == argAddrOut || r == argLenInOut || r == argSigAction || r == argSigEvent || r == argHandleOut || r == argNull):
 			c.vals[i] = num(0) // a 0 where a pointer may be null
 		case isPtr(a.Type()) && r != argInt && r != argCount && r != argSize:
 			if r == argFormat && isLiteral(a) {
@@ -460,7 +477,17 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 		case argSigWord:
 			t.touchSignalWord(c, i)
 		case argCallback:
-			t.spawnCallback(name, c.vals[i], a, p)
+			t.spawnCallback(name, c.vals[i], a, 1, p)
+		case argSigAction:
+			t.sigAction(c, i)
+		case argSigEvent:
+			t.sigEvent(c, i)
+		case argHandleOut:
+			t.handleOut(c, i)
+		case argNull:
+			if k, ok := c.vals[i].(cfa.Const); !ok || k.Val != 0 {
+				t.b.fail(a, "unsupported: %s, argument of %s, may not be null: circ does not track what the call stores there", nodeText(a), name)
+			}
 		case argBytesIn:
 			typed := c.typedBuffer(i)
 			if typed {

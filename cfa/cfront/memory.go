@@ -1465,10 +1465,12 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 				if li.AssignmentExpression.Type() != nil && isArray(li.AssignmentExpression.Type()) && !isPtr(cs.typ) {
 					t.b.fail(li, "unsupported: string initializer of %s", o.Name)
 				}
-				e, et = t.intExpr(li.AssignmentExpression), li.AssignmentExpression.Type()
+				e, et = t.initValue(li.AssignmentExpression, v, cs.typ), nil
 			}
 		}
-		e = t.fit(li, v, e, et)
+		if et != nil {
+			e = t.fit(li, v, e, et)
+		}
 		if t.b.atomic[v] {
 			t.add(&cfa.Edge{Kind: cfa.Assign, LHS: v, RHS: e, Pos: p})
 			continue

@@ -447,6 +447,8 @@ func compatible(b *builder, ct, lt cc.Type) bool {
 		return ct.Size() == lt.Size() && (ct.Kind() == cc.Bool) == (lt.Kind() == cc.Bool)
 	case isPtr(ct) && isPtr(lt):
 		return true
+	case isFloat(ct) && isFloat(lt):
+		return ct.Kind() == lt.Kind() // float, double, long double (and complex ones)
 	}
 	return false
 }

@@ -27,6 +27,7 @@ import (
 )
 
 func (b *builder) settle() {
+	b.opaqueFloats()
 	b.clobberUnions()
 	if len(b.prog.Memory.Objects) == 0 && len(b.derefs) == 0 {
 		if len(b.recursions) > 0 {

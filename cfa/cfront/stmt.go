@@ -149,6 +149,17 @@ func (b *builder) buildTemplate(c *cfa.CFA, fd *cc.FunctionDefinition) {
 			if l.v != nil {
 				c.Param = l.v
 			}
+		case b.unknownParams[c]:
+			l := t.declLocal(d, pt)
+			if l.v == nil || l.v.Kind != cfa.Data {
+				b.fail(d, "unsupported: parameter %s of handler %s", d.Name(), fr.name)
+			}
+			if isPtr(pt) {
+				t.kernelObject(l.v, pt, fr.name+"::*"+d.Name(), b.pos(d))
+				continue
+			}
+			lo, hi := t.b.rangeOf(pt)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: l.v, Lo: lo, Hi: hi, Pos: b.pos(d), Note: "the library passes an unknown argument"})
 		default:
 			b.fail(d, "unsupported: thread function %s has more than one parameter", fr.name)
 		}
@@ -309,6 +320,14 @@ func (t *tb) exit(p cfa.Pos) { t.stop(cfa.Exit, p, "") }
 func (t *tb) undefined(p cfa.Pos, note string) {
 	t.stop(cfa.Error, p, "undefined behaviour: "+note)
 	t.c.Edges[len(t.c.Edges)-1].Undefined = true
+}
+
+// unmodelled ends the current path at a site where circ's model ends
+// (cfa.Edge.Unmodelled), which note describes: no proof may assume
+// that a run does not get there.
+func (t *tb) unmodelled(p cfa.Pos, note string) {
+	t.undefined(p, note)
+	t.c.Edges[len(t.c.Edges)-1].Unmodelled = true
 }
 
 // ret returns from the thread's own function: main's return is exit(),

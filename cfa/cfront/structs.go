@@ -203,7 +203,7 @@ func (b *builder) leafInit(init *cc.Initializer, off int64, typ cc.Type, bf *cc.
 		if f := i.Field(); (bf != nil || f != nil && f.IsBitfield()) && !sameField(f, bf) {
 			return false
 		}
-		return i.Case == cc.InitializerExpr && (isInt(i.Type()) || isPtr(i.Type()) || isArray(i.Type()) || isFunc(i.Type()))
+		return i.Case == cc.InitializerExpr && (isInt(i.Type()) || isPtr(i.Type()) || isFloat(i.Type()) || isArray(i.Type()) || isFunc(i.Type()))
 	})
 	if i == nil && isInt(typ) && typ.Size() == 1 {
 		// A char after the first of an array a string literal
@@ -393,7 +393,7 @@ func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.
 		if c, ok := stringChar(li, f.off, f.l.typ); ok {
 			e = num(c)
 		} else if li != nil && li.AssignmentExpression != nil {
-			e = t.fit(li, v, t.intExpr(li.AssignmentExpression), li.AssignmentExpression.Type())
+			e = t.initValue(li.AssignmentExpression, v, f.l.typ)
 		}
 		if t.b.atomic[v] {
 			// Initialization is not an atomic access (C11 7.17.2.2);

@@ -242,6 +242,16 @@ func (b *builder) clobber(e *cfa.Edge, o overlap) *cfa.Edge {
 	default:
 		w.Kind = cfa.Havoc
 		w.Lo, w.Hi = b.rangeOf(o.typ)
+		switch {
+		case isFloat(o.typ):
+			// The written bytes become a floating-point value's: no
+			// address may enter floating point (checkFloatSources).
+			b.floatSources = append(b.floatSources, floatSource{ref(e.LHS), e.Pos, e.LHS.SourceName()})
+		case b.floatSet[e.LHS] && b.floatsOpaque:
+			// A floating-point value's bytes read as an integer: a
+			// conversion (opaqueFloats).
+			opaqueConversion(w)
+		}
 	}
 	return w
 }
