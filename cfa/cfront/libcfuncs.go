@@ -490,9 +490,12 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			}
 		case argBytesIn:
 			typed := c.typedBuffer(i)
-			if typed {
+			switch elem := t.bufferType(a); {
+			case typed:
 				t.touchCells(c, i, false)
-			} else {
+			case f.result != resInBytes && elem != nil && !isVoid(elem) && !byteType(elem):
+				t.readObjects(c, i, elem)
+			default:
 				t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.byteType(i), limit: c.count()}, p)
 			}
 			if f.result == resCount {
@@ -823,6 +826,31 @@ func (t *tb) touchSignalWord(c *libcCall, i int) {
 		}})
 	}
 	t.choose(c.p, arms...)
+}
+
+// readObjects lowers the read of buffer argument i, an object of type
+// elem whose bytes the call counts at run time (connect's struct
+// sockaddr, which may be a larger struct sockaddr_in6): every cell of
+// the object the pointer points into is read, a superset of the bytes
+// the count covers. A library's own object is not the program's to
+// race on.
+func (t *tb) readObjects(c *libcCall, i int, elem cc.Type) {
+	var specs []cellSpec
+	t.b.layout(elem, "", 0, false, &specs)
+	if len(specs) == 0 {
+		return
+	}
+	la := &libArg{n: c.as[i], addr: c.vals[i], readOnly: true, first: specs[0].typ}
+	t.libraryObjects(la, c.p, func(o *cfa.Object) {
+		if libraryOwn(t.b, o) {
+			return
+		}
+		for _, v := range o.Cells {
+			if v.Kind == cfa.Data {
+				t.add(&cfa.Edge{Kind: cfa.Assign, LHS: t.temp(t.b.cellTyp[v]), RHS: ref(v), Pos: c.p})
+			}
+		}
+	}, func(int64) {})
 }
 
 // touchCells reads, or writes with any value, each cell of the object

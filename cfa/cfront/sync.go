@@ -1064,12 +1064,13 @@ func (t *tb) resetRw(rw *cfa.Var, p cfa.Pos) {
 // rwlock, a condition variable and a once-control (PTHREAD_ONCE_INIT);
 // a mutex's __kind may make it another kind, kind. Writing one puts it
 // in that state, even while a thread holds it, since the write does
-// not ask the lock. For any other type (a semaphore, a barrier, an
-// attribute, a thread handle, C11's objects) zero bytes are no state
-// POSIX defines, and n is rejected.
+// not ask the lock. A thread handle of zero bytes names no thread, as
+// pthread_t t = 0 does (a join of it fails). For any other type
+// (a semaphore, a barrier, an attribute, C11's objects) zero bytes are
+// no state POSIX defines, and n is rejected.
 func (t *tb) staticSync(l *local, kind cfa.MutexKind, how string, n cc.Node, p cfa.Pos) {
 	switch l.sync {
-	case "pthread_mutex_t", "pthread_spinlock_t", "pthread_rwlock_t", "pthread_cond_t", "pthread_once_t":
+	case "pthread_mutex_t", "pthread_spinlock_t", "pthread_rwlock_t", "pthread_cond_t", "pthread_once_t", "pthread_t":
 	default:
 		t.b.fail(n, "unsupported: %s over %s", how, l.sync)
 	}

@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"circ/cfa"
@@ -74,5 +75,15 @@ func TestFieldByFieldInitializationErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { assertParseError(t, pre+tc.body+"  return 0;\n}\n", tc.want) })
+	}
+}
+
+// TestMemsetZeroesThreadHandles: a memset over a struct that holds a
+// thread handle leaves a handle that names no thread (0), as
+// pthread_t t = 0 does.
+func TestMemsetZeroesThreadHandles(t *testing.T) {
+	p := mustParse(t, "#include <pthread.h>\n#include <string.h>\nstruct conn { pthread_t t; int state; } c;\nint main(void) {\n  memset(&c, 0, sizeof c);\n  return c.state;\n}\n")
+	if !strings.Contains(p.String(), "c.t := 0") {
+		t.Errorf("no store of 0 into the handle:\n%s", p)
 	}
 }
