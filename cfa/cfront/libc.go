@@ -851,31 +851,56 @@ func (t *tb) external(name string, x *cc.PostfixExpression, as []cc.ExpressionNo
 	for _, la := range ptrs {
 		t.libraryReach(name, la, false, note, p)
 	}
+	if t.b.isStruct(rt) {
+		// A struct returned by value: each member is a result of its
+		// own (structCall takes the struct).
+		l := t.structTemp(rt, name+"()", p)
+		cells := leaves(l)
+		if l.obj != nil {
+			cells = nil
+			for _, v := range l.obj.Cells {
+				cells = append(cells, t.b.cells[v].l)
+			}
+		}
+		for _, m := range cells {
+			if m.bad != "" || m.v == nil || m.v.Kind != cfa.Data {
+				t.b.fail(x, "unsupported: undefined function %s returns %s, which holds what circ cannot give any value", name, describe(rt))
+			}
+			t.undefinedResult(name, x, m.typ, ptrs, m.v, p)
+		}
+		t.structResults = append(t.structResults, structResult{x, l})
+		return nil
+	}
 	if !want {
 		return nil
 	}
+	res := t.temp(rt)
+	t.undefinedResult(name, x, rt, ptrs, res, p)
+	return ref(res)
+}
+
+// undefinedResult gives res, of type rt, a value undefined function name
+// (called at x, given pointers ptrs) may return: null or a pointer of
+// the library's, or into what it was given; a handle; any number.
+func (t *tb) undefinedResult(name string, x *cc.PostfixExpression, rt cc.Type, ptrs []*libArg, res *cfa.Var, p cfa.Pos) {
 	if isPtr(rt) && (t.b.externable(pointee(rt)) || byteType(pointee(rt))) {
-		res := t.temp(rt)
 		t.externPointer(pointee(rt), res, p)
 		for _, la := range ptrs {
 			// strchr, bsearch: a pointer into what it was given.
 			t.choose(p, arm{body: func() {}}, arm{body: func() { t.libraryResult(la, res, p) }})
 		}
-		return ref(res)
+		return
 	}
 	if pt := pointee(rt); isPtr(rt) && t.b.havocUnknown && t.b.isStruct(pt) && pt.(fieldList).IsIncomplete() {
 		// A handle the program cannot look into: any value.
-		res := t.temp(rt)
 		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Like: t.b.libraryHandle(pt, x), Pos: p, Note: "a handle of undefined function " + name + ": any value"})
-		return ref(res)
+		return
 	}
 	if !isInt(rt) && !isFloat(rt) {
 		t.b.fail(x, "unsupported: undefined function %s returns %s", name, describe(rt))
 	}
 	lo, hi := t.b.rangeOf(rt)
-	res := t.temp(rt)
 	t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: lo, Hi: hi, Pos: p, Approx: true, Note: "result of undefined function " + name})
-	return ref(res)
 }
 
 // opaqueLibraryType reports whether t is a type whose objects are the

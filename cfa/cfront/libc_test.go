@@ -372,6 +372,27 @@ func TestExternalResultMayPointIntoArguments(t *testing.T) {
 	}
 }
 
+// TestExternalStructResult: an undefined function's struct result has
+// each member as a result of its own (a pointer into the argument it was
+// given, here), and CIL's cast of a struct to its own const type is its
+// value.
+func TestExternalStructResult(t *testing.T) {
+	p := mustParse(t, "struct mode { int width; int *buf; };\nstruct mode find(int *a);\nint arr[2];\nint main(void) {\n  struct mode m = find(arr);\n  struct mode c = (struct mode const)m;\n  *c.buf = c.width;\n  return 0;\n}\n")
+	var havocked, written []string
+	for _, e := range p.Main().Edges {
+		switch {
+		case e.Kind == cfa.Havoc && e.Note == "result of undefined function find":
+			havocked = append(havocked, e.LHS.CName)
+		case e.Kind == cfa.Assign && e.LHS.Global && strings.HasPrefix(e.LHS.Name, "arr["):
+			written = append(written, e.LHS.Name)
+		}
+	}
+	sort.Strings(written)
+	if len(havocked) != 1 || !strings.HasSuffix(havocked[0], ".width") || strings.Join(written, " ") != "arr[0] arr[1]" {
+		t.Errorf("havocked %v, *m.buf writes %v; want the width, and every element of arr", havocked, written)
+	}
+}
+
 // TestLibraryGlobalsDeclaredInTheFile: a combined or preprocessed file
 // declares the C library's own globals (stderr) in its own text; an
 // undefined function may still be called, since what the library does

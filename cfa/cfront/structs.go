@@ -559,6 +559,12 @@ func (t *tb) structRvalue(n cc.ExpressionNode) lval {
 		if x.Case != cc.AssignmentExpressionCond {
 			t.b.fail(n, "unsupported: value of a struct assignment")
 		}
+	case *cc.CastExpression:
+		// (const struct s)v, which CIL writes and gcc accepts: a cast
+		// to the struct's own type, qualifiers aside, is its value.
+		if x.Case == cc.CastExpressionCast && x.CastExpression.Type() != nil && x.Type().IsCompatible(x.CastExpression.Type()) {
+			return t.structRvalue(x.CastExpression)
+		}
 	}
 	t.b.fail(n, "unsupported: struct value")
 	return lval{}
