@@ -665,7 +665,7 @@ func (b *builder) constInit(init *cc.Initializer, d *cc.Declarator, typ cc.Type)
 	if init == nil || init.AssignmentExpression == nil {
 		return 0
 	}
-	return b.convertConst(b.constInitValue(init.AssignmentExpression, d), typ, init)
+	return b.convertConst(b.constInitValue(init.AssignmentExpression, d, typ), typ, init)
 }
 
 // convertConst converts constant v to C type typ as an initializer at n
@@ -682,16 +682,17 @@ func (b *builder) convertConst(v int64, typ cc.Type, n cc.Node) int64 {
 	return r
 }
 
-// constInitValue evaluates e, the constant initializer of d.
-func (b *builder) constInitValue(e cc.ExpressionNode, d *cc.Declarator) int64 {
-	if isPtr(d.Type()) || isPtr(e.Type()) {
+// constInitValue evaluates e, the constant initializer of a cell of
+// type typ of d.
+func (b *builder) constInitValue(e cc.ExpressionNode, d *cc.Declarator, typ cc.Type) int64 {
+	if isPtr(typ) || isPtr(e.Type()) {
 		v, ok := b.constAddr(e)
 		if !ok {
 			b.fail(e, "unsupported: initializer of %s is not a constant address", d.Name())
 		}
 		return v
 	}
-	if isFloat(d.Type()) && cc.IsArithmeticType(e.Type()) {
+	if isFloat(typ) && cc.IsArithmeticType(e.Type()) {
 		if _, ok := intValue(e.Value()); !ok && !isFloat(e.Type()) {
 			// An address converted to an integer: no address may
 			// enter floating point (float.go).

@@ -396,13 +396,15 @@ func (t *tb) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 		}
 		t.b.fail(x, "unsupported: integer constant %s", x.Token.SrcStr())
 	case cc.PrimaryExpressionLChar:
-		t.b.fail(x, "unsupported: wide character constant")
+		v, ok := intValue(x.Value())
+		if !ok {
+			t.b.fail(x, "unsupported: wide character constant")
+		}
+		return num(v)
 	case cc.PrimaryExpressionFloat:
 		t.b.fail(x, "unsupported: floating-point constant %s", x.Token.SrcStr())
-	case cc.PrimaryExpressionString:
+	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
 		return num(t.b.literal(x).Base)
-	case cc.PrimaryExpressionLString:
-		t.b.fail(x, "unsupported: wide string literal")
 	case cc.PrimaryExpressionExpr:
 		return t.expr(x.ExpressionList, want)
 	case cc.PrimaryExpressionStmt:

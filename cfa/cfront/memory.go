@@ -1494,7 +1494,7 @@ func (b *builder) constAddr(n cc.ExpressionNode) (int64, bool) {
 	}
 	switch x := s.(type) {
 	case *cc.PrimaryExpression:
-		if x.Case == cc.PrimaryExpressionString {
+		if x.Case == cc.PrimaryExpressionString || x.Case == cc.PrimaryExpressionLString {
 			return b.literal(x).Base, true
 		}
 		if x.Case != cc.PrimaryExpressionIdent {
@@ -1621,28 +1621,43 @@ func (b *builder) literal(x *cc.PrimaryExpression) *cfa.Object {
 	if o := b.literals[x]; o != nil {
 		return o
 	}
-	sv, ok := x.Value().(cc.StringValue)
 	elem := pointee(x.Type())
-	if !ok || elem == nil {
+	var vals []int64 // the elements, as C reads them
+	switch sv := x.Value().(type) {
+	case cc.StringValue:
+		for _, c := range []byte(string(sv)) {
+			if cc.IsSignedInteger(elem) {
+				vals = append(vals, int64(int8(c)))
+			} else {
+				vals = append(vals, int64(c))
+			}
+		}
+	case cc.UTF32StringValue: // L"...", U"..."
+		for _, r := range sv {
+			vals = append(vals, int64(r))
+		}
+	case cc.UTF16StringValue: // u"..."
+		for _, c := range sv {
+			vals = append(vals, int64(c))
+		}
+	default:
+		b.fail(x, "unsupported: string literal")
+	}
+	if elem == nil {
 		b.fail(x, "unsupported: string literal")
 	}
 	// cc's value may or may not hold the terminating 0.
-	bytes := []byte(string(sv))
-	if len(bytes) == 0 || bytes[len(bytes)-1] != 0 {
-		bytes = append(bytes, 0)
+	if len(vals) == 0 || vals[len(vals)-1] != 0 {
+		vals = append(vals, 0)
 	}
 	p := b.pos(x)
 	name := b.unique(fmt.Sprintf("string@%s:%d:%d", baseName(p.File), p.Line, p.Col))
-	specs := make([]cellSpec, len(bytes))
+	specs := make([]cellSpec, len(vals))
 	for i := range specs {
-		specs[i] = cellSpec{path: fmt.Sprintf("[%d]", i), typ: elem, off: int64(i)}
+		specs[i] = cellSpec{path: fmt.Sprintf("[%d]", i), typ: elem, off: int64(i) * elem.Size()}
 	}
-	signed := cc.IsSignedInteger(elem)
 	o := b.newObjectCells(cfa.StringObject, name, specs, p, nil, func(cs cellSpec) *local {
-		val := int64(bytes[cs.off])
-		if signed {
-			val = int64(int8(bytes[cs.off]))
-		}
+		val := vals[cs.off/elem.Size()]
 		v := &cfa.Var{Name: b.unique(name + cs.path), Global: true, CName: name + cs.path, Pos: p, Init: val}
 		b.prog.Globals = append(b.prog.Globals, v)
 		return &local{v: v, typ: cs.typ}

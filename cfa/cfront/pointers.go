@@ -180,7 +180,7 @@ func (t *tb) lvalue(n cc.ExpressionNode) lval {
 			}
 			return lval{l: l, typ: d.Type(), n: x}
 		}
-		if x.Case == cc.PrimaryExpressionString {
+		if x.Case == cc.PrimaryExpressionString || x.Case == cc.PrimaryExpressionLString {
 			return lval{addr: num(t.b.literal(x).Base), typ: x.Type(), n: x}
 		}
 	case *cc.PostfixExpression:
