@@ -417,7 +417,7 @@ outer:
 					continue
 				}
 				setup := &predabs.Setup{
-					Prog: c.p, Main: i, Preds: predabs.For(c.preds, i), ACFAs: c.acfas, K: c.k,
+					Prog: c.p, Main: i, Preds: predabs.For(c.preds, i), AllPreds: c.preds, ACFAs: c.acfas, K: c.k,
 					Var: c.x, CircDef: c.opts.RaceDef == interp.CIRC, HandleTemplate: handles,
 					Solver: c.sv, MaxStates: c.opts.MaxStates, Exact: c.bounded, Decided: c.decided, RefineUB: c.refineUB(),
 				}

@@ -63,6 +63,9 @@ type Setup struct {
 	// (ARG.Undefined).
 	Decided  map[*cfa.Edge]bool
 	RefineUB bool
+	// AllPreds holds the predicates of every template (Preds has this
+	// one's): a global any of them mentions is observed (observable).
+	AllPreds []Pred
 }
 
 // OpKind says who moves in an abstract step.
@@ -325,8 +328,15 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 	if s.Var != nil {
 		a.observed[s.Var.Name] = true
 	}
-	for _, vs := range a.predVars[:s.Preds.NumGlobal] {
+	for _, vs := range a.predVars {
 		for _, v := range vs {
+			a.observed[v.Name] = true
+		}
+	}
+	for _, p := range s.AllPreds {
+		vs := map[*cfa.Var]bool{}
+		cfa.Vars(p.E, vs)
+		for v := range vs {
 			a.observed[v.Name] = true
 		}
 	}
@@ -1286,12 +1296,14 @@ func (a *analysis) mayBeFree(pc int, M uint64, m *cfa.Var) bool {
 }
 
 // observable keeps the writes other threads can observe through the
-// abstraction: of globals that a global predicate mentions, of the
-// checked variable, and of mutexes. Any other write changes no global
-// predicate's value, so a context move made of it has exactly the effect
-// of a silent one on every abstract state (the frame keeps every bit;
-// the labels, guards and posts still constrain it), and dropping it lets
-// Collapse merge across it. The concretizer still replays it, so a
+// abstraction: of globals that a predicate mentions (a global one, or a
+// local one of any template: slot == id, which a thread that stored its
+// id in slot keeps, and another thread's write of slot falsifies), of
+// the checked variable, and of mutexes. Any other write changes no
+// predicate's value, so a context move made of it has exactly the
+// effect of a silent one on every abstract state (the frame keeps every
+// bit; the labels, guards and posts still constrain it), and dropping
+// it lets Collapse merge across it. The concretizer still replays it, so a
 // trace that needs its value yields predicates over it, which makes it
 // observable from the next round on.
 func (a *analysis) observable(e *cfa.Edge, havoc []string) []string {

@@ -21,6 +21,17 @@ func (t *tb) threadLocal(d *cc.Declarator, init *cc.Initializer) *local {
 	if g := t.b.gdecls[d.Name()]; g != nil && t.b.objKey(g) == key {
 		def = g
 	}
+	if isArray(def.Type()) || t.b.isStruct(def.Type()) {
+		// An aggregate: each thread's copy in memory, zeroed (an array
+		// is used through its address anyway).
+		if init == nil && t.b.isFileScope(def) {
+			init = t.b.initializerOf(def)
+		}
+		if !zeroInit(init) {
+			t.b.fail(def, "unsupported: thread-local %s %s with an initializer other than zeros", describe(def.Type()), d.Name())
+		}
+		return t.threadLocalInMemory(key, d, def, 0)
+	}
 	kind, bad := t.b.classify(def.Type())
 	if bad != "" || kind != cfa.Data {
 		if bad == "" {
@@ -136,4 +147,18 @@ func (t *tb) tlsPrologue() {
 	}
 	t.jump(t.c.Entry, p)
 	t.c.Entry = start
+}
+
+// zeroInit reports whether init is absent or sets every member to the
+// constant zero.
+func zeroInit(init *cc.Initializer) bool {
+	zero := true
+	inspect(init, func(n any) bool {
+		if x, ok := n.(*cc.Initializer); ok && x.Case == cc.InitializerExpr {
+			v, ok := intValue(x.AssignmentExpression.Value())
+			zero = zero && ok && v == 0 && !hasSE(x.AssignmentExpression)
+		}
+		return zero
+	})
+	return zero
 }
