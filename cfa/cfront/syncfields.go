@@ -191,7 +191,8 @@ func (b *builder) fieldInitOf(ws []fieldWrite) *fieldInit {
 
 // unwritten returns a scalar field below path of t, of type typ, that
 // written does not cover ("" when all are): every field of a struct,
-// one member of a union, every element of an array.
+// one member of a union that spans all its bytes (not __align, which
+// leaves a mutex's __kind as it was), every element of an array.
 func unwritten(typ cc.Type, path string, written map[string]bool) string {
 	if written[path] {
 		return ""
@@ -225,7 +226,7 @@ func unwritten(typ cc.Type, path string, written map[string]bool) string {
 			}
 			miss := unwritten(f.Type(), sub, written)
 			switch {
-			case typ.Kind() == cc.Union && miss == "":
+			case typ.Kind() == cc.Union && miss == "" && f.Type().Size() == typ.Size():
 				return ""
 			case typ.Kind() == cc.Struct && miss != "":
 				return miss

@@ -68,6 +68,9 @@ func TestFieldByFieldInitializationErrors(t *testing.T) {
 			"t.c:5:3: unsupported: field-by-field initialization of m: m.__data.__lock is given a value that is no constant"},
 		{"no-kind", mutexFields("m", 7, ""),
 			"t.c:5:3: unsupported: field-by-field initialization of m: m.__data.__kind = 7 is no mutex kind"},
+		// __align spans only the first bytes: __kind keeps its value.
+		{"align-only", "  m.__align = 0;\n",
+			"t.c:5:3: unsupported: field-by-field initialization of m: m.__data.__lock is not written with the other fields"},
 		{"one-field", "  c.__data.__wrefs = 0;\n",
 			"t.c:5:3: unsupported: field-by-field initialization of c: c.__data.__wseq.__value64 is not written with the other fields"},
 		{"copy-of-recursive", "  pthread_mutex_t r;\n" + mutexFields("r", 1, "") + "  m = r;\n",
