@@ -3,6 +3,8 @@
 // its join of main, and only one thread ever writes x.
 // expect svcomp: x=safe main_id=safe
 // expect circ: x=safe main_id=safe
+// expect-circ-engine svcomp: x=unknown
+// expect-circ-engine circ: x=unknown
 #include <pthread.h>
 #include <stdlib.h>
 

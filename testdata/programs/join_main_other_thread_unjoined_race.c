@@ -3,6 +3,8 @@
 // the two writes race.
 // expect svcomp: x=race main_id=safe
 // expect circ: x=race main_id=safe
+// expect-circ-engine svcomp: x=unknown
+// expect-circ-engine circ: x=unknown
 #include <pthread.h>
 
 int x;

@@ -3,6 +3,8 @@
 // only: the worker's write comes after main's.
 // expect svcomp: x=safe main_id=safe
 // expect circ: x=safe main_id=safe
+// expect-circ-engine svcomp: x=unknown
+// expect-circ-engine circ: x=unknown
 #include <pthread.h>
 
 int x;

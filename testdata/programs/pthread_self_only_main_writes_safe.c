@@ -2,6 +2,8 @@
 // whose id (pthread_self) equals main's: only main ever writes.
 // expect svcomp: x=safe main_id=safe
 // expect circ: x=safe main_id=safe
+// expect-circ-engine svcomp: x=unknown
+// expect-circ-engine circ: x=unknown
 #include <pthread.h>
 
 int x;
