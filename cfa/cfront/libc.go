@@ -935,11 +935,12 @@ func (t *tb) spawnCallback(name string, fv cfa.Expr, n cc.Node, params int, p cf
 	}
 	t.loop(p, func() {
 		t.funcChoice(fv, n, true, func(ft *cc.FunctionType) bool { return len(realParams(ft)) <= params }, func(fd *cc.FunctionDefinition) {
-			if len(realParams(fd.Declarator.Type().(*cc.FunctionType))) > 1 {
-				t.b.unknownParams[t.b.template(fd)] = true
+			ps := realParams(fd.Declarator.Type().(*cc.FunctionType))
+			if len(ps) > 1 {
+				t.b.unknownParams[t.b.template(fd)] = true // its prologue gives the rest
 			}
 			var arg cfa.Expr
-			if ps := realParams(fd.Declarator.Type().(*cc.FunctionType)); len(ps) > 0 {
+			if len(ps) > 0 {
 				// Any value the library holds: for a pointer, any
 				// address (a dereference is rejected).
 				v := t.temp(ps[0].Type())
