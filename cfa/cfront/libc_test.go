@@ -66,6 +66,9 @@ func TestCallErrors(t *testing.T) {
 			"t.c:6:3: unsupported: undefined function reset may reach d.m through &d, a synchronization object or thread handle"},
 		{"external-reaches-handle", "#include <pthread.h>\nvoid *f(void *a) { return 0; }\nvoid foo(pthread_t *);\nint main(void) {\n  pthread_t t;\n  pthread_create(&t, 0, f, 0);\n  foo(&t);\n  pthread_join(t, 0);\n  return 0;\n}\n",
 			"t.c:7:3: unsupported: undefined function foo may reach main::t through &t, a synchronization object or thread handle"},
+		// inet_pton's family says how many bytes it stores.
+		{"inet-pton-family-not-constant", "#include <arpa/inet.h>\nstruct in6_addr a;\nint main(int argc, char **argv) {\n  return inet_pton(argc, \"::1\", &a);\n}\n",
+			"t.c:4:20: unsupported: inet_pton with an address family that is not a constant"},
 		{"external-returns-void-pointer", "void *get(void);\nint main(void) {\n  return *(int *)get();\n}\n",
 			"t.c:3:18: unsupported: undefined function get returns pointer"},
 		{"free-library-object", "#include <stdlib.h>\nstruct s { int a; };\nstruct s *s_new(void);\nint main(void) {\n  struct s *p = s_new();\n  free(p);\n  return 0;\n}\n",

@@ -51,7 +51,13 @@ const (
 	argSigEvent                 // timer_create's struct sigevent: read; a notification by a new thread is a site circ does not model (signals.go)
 	argHandleOut                // a pointer to a handle the call stores (timer_t): null or a pointer into the library's objects
 	argNull                     // a pointer circ requires to be null (sigaction's old action: the handler it would store is not tracked)
+	argFamily                   // an address family, a constant, read: it counts the bytes of the argBytesOut after it as argCount would (familyBytes; inet_pton's struct in_addr or in6_addr)
 )
+
+// familyBytes are the bytes of an address of each family (AF_INET,
+// AF_INET6, the same numbers on every Linux target); a call given
+// another family stores nothing (EAFNOSUPPORT).
+var familyBytes = map[int64]int64{2: 4, 10: 16}
 
 // libcReturn is what a library function returns.
 type libcReturn byte
@@ -239,7 +245,10 @@ var libcFuncs = map[string]libcFunc{
 	"connect":        {args: []libcArg{argInt, argBytesIn, argCount}},
 	"listen":         {args: []libcArg{argInt, argInt}},
 	"shutdown":       {args: []libcArg{argInt, argInt}},
-	"inet_pton":      {args: []libcArg{argInt, argString, argBytesOut}},
+	"inet_pton":      {args: []libcArg{argFamily, argString, argBytesOut}},
+	"getaddrinfo":    {args: []libcArg{argOptString, argOptString, argObjIn, argHandleOut}},
+	"freeaddrinfo":   {args: []libcArg{argStream}},
+	"gai_strerror":   {args: []libcArg{argInt}, result: resLibrary},
 	"dup":            {args: []libcArg{argInt}},
 	"dup2":           {args: []libcArg{argInt, argInt}},
 	"gettimeofday":   {args: []libcArg{argObjOut, argObjOut}},
@@ -350,6 +359,9 @@ func (c *libcCall) arg(r libcArg) int {
 func (c *libcCall) count() cfa.Expr {
 	i := c.arg(argCount)
 	if i < 0 {
+		if n, ok := c.familyCount(); ok {
+			return num(n)
+		}
 		return nil
 	}
 	if s := c.arg(argSize); s >= 0 {
@@ -362,7 +374,7 @@ func (c *libcCall) count() cfa.Expr {
 func (c *libcCall) constCount() (int64, bool) {
 	i := c.arg(argCount)
 	if i < 0 {
-		return 0, false
+		return c.familyCount()
 	}
 	n, ok := c.t.constant(c.as[i])
 	if s := c.arg(argSize); s >= 0 && ok {
@@ -370,6 +382,29 @@ func (c *libcCall) constCount() (int64, bool) {
 		n, ok = n*k, known
 	}
 	return n, ok
+}
+
+// familyCount is the byte count the argFamily argument gives, if the
+// row has one.
+func (c *libcCall) familyCount() (int64, bool) {
+	i := c.arg(argFamily)
+	if i < 0 {
+		return 0, false
+	}
+	af, ok := c.t.constant(c.as[i])
+	if !ok {
+		c.t.b.fail(c.as[i], "unsupported: %s with an address family that is not a constant", c.name)
+	}
+	return familyBytes[af], true
+}
+
+// countNode is the argument that counts the bytes (argCount or
+// argFamily), for messages and types.
+func (c *libcCall) countNode() cc.ExpressionNode {
+	if i := c.arg(argCount); i >= 0 {
+		return c.as[i]
+	}
+	return c.as[c.arg(argFamily)]
 }
 
 // lowerLibcCall lowers a call of a function of libcFuncs; ok is false
@@ -391,7 +426,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 	}
 	for i, a := range as {
 		switch r := c.role(i); {
-		case isInt(a.Type()) && (r == argInt || r == argCount || r == argSize || r == argFormat):
+		case isInt(a.Type()) && (r == argInt || r == argCount || r == argSize || r == argFormat || r == argFamily):
 			c.vals[i] = t.stableValue(a, p)
 		case isFloat(a.Type()) && (r == argInt || r == argFormat):
 			t.discardRead(a, p) // a value circ does not compute (float.go)
@@ -401,7 +436,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			t.aggregateArg(a, p) // a value (inet_ntoa's struct in_addr): every cell read
 		case isInt(a.Type()) && isNull(a) && (r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord || r == argAddrOut || r == argLenInOut || r == argSigAction || r == argSigEvent || r == argHandleOut || r == argNull):
 			c.vals[i] = num(0) // a 0 where a pointer may be null
-		case isPtr(a.Type()) && r != argInt && r != argCount && r != argSize:
+		case isPtr(a.Type()) && r != argInt && r != argCount && r != argSize && r != argFamily:
 			if r == argFormat && isLiteral(a) {
 				continue // the format, or a literal it converts: nothing writes it
 			}
@@ -524,7 +559,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 				// An object of another type: every cell may be
 				// written, and the count is any up to the size.
 				t.touchCells(c, i, true)
-				n = t.temp(c.as[c.arg(argCount)].Type())
+				n = t.temp(c.countNode().Type())
 				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: n, Lo: num(0), Hi: c.count(), Pos: p, Note: name + ": the bytes it stores"})
 			} else {
 				n, _ = t.walkChars(charWalk{dst: c.vals[i], dstN: a, elem: c.byteType(i), limit: c.count(), mayStop: true}, p)
@@ -861,7 +896,7 @@ func (t *tb) touchCells(c *libcCall, i int, write bool) {
 	if s := stripCasts(buf); pointee(s.Type()) != nil && !isVoid(pointee(s.Type())) {
 		buf = s // the object's own cells (bufferType)
 	}
-	cells, partial := t.memCellsOf(c.name, buf, c.as[c.arg(argCount)], size, ok, true)
+	cells, partial := t.memCellsOf(c.name, buf, c.countNode(), size, ok, true)
 	for j, cs := range cells {
 		handle := t.b.isHandle(cs.typ)
 		if t.b.syncTypeName(cs.typ) != "" && !handle {

@@ -82,6 +82,9 @@ func (t *tb) handleOut(c *libcCall, i int) {
 	if len(cells) != 1 || !isPtr(cells[0].typ) {
 		t.b.fail(c.as[i], "unsupported: %s argument of %s", describe(c.as[i].Type()), c.name)
 	}
+	if pt := pointee(cells[0].typ); t.b.externable(pt) {
+		t.b.externObject(pt, c.as[i]) // getaddrinfo's list: the library's objects
+	}
 	t.nonNull(c, i, func() {
 		h := t.temp(cells[0].typ)
 		t.externPointer(pointee(cells[0].typ), h, c.p)
