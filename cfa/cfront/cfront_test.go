@@ -436,6 +436,9 @@ func TestErrors(t *testing.T) {
 		name, src, want string
 	}{
 		{"syntax", "int main() {\n  int x = ;\n}\n", "t.c:2:11: "},
+		// cc joins L"\x41" L"B" into L"\x41B": a hex escape of three
+		// digits may be two literals.
+		{"wide-string-long-hex-escape", "#include <wchar.h>\nconst wchar_t *s = L\"\\x41\" L\"B\";\nint main() {\n  return s[0];\n}\n", "t.c:2:20: unsupported: wide string literal L\"\\x41B\": a hex escape of more than two digits"},
 		{"complex", "int main() {\n  _Complex double f;\n  return 0;\n}\n", "t.c:2:19: unsupported: complex variable f"},
 		// A recursion circ runs as a loop back to the first call
 		// (recursion.go) must not need the frames it merges apart.

@@ -396,11 +396,12 @@ func (t *tb) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 		}
 		t.b.fail(x, "unsupported: integer constant %s", x.Token.SrcStr())
 	case cc.PrimaryExpressionLChar:
-		v, ok := intValue(x.Value())
-		if !ok {
-			t.b.fail(x, "unsupported: wide character constant")
+		// Its value is the wchar_t element it holds, as an int (wide.go).
+		units, ok := wideUnits(x.Token.SrcStr(), x.Type(), false)
+		if !ok || len(units) != 1 {
+			t.b.fail(x, "unsupported: wide character constant %s", x.Token.SrcStr())
 		}
-		return num(v)
+		return num(units[0])
 	case cc.PrimaryExpressionFloat:
 		t.b.fail(x, "unsupported: floating-point constant %s", x.Token.SrcStr())
 	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:

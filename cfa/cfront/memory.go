@@ -1632,14 +1632,12 @@ func (b *builder) literal(x *cc.PrimaryExpression) *cfa.Object {
 				vals = append(vals, int64(c))
 			}
 		}
-	case cc.UTF32StringValue: // L"...", U"..."
-		for _, r := range sv {
-			vals = append(vals, int64(r))
+	case cc.UTF32StringValue, cc.UTF16StringValue: // L"..." (wide.go)
+		units, ok := wideUnits(x.Token.SrcStr(), elem, true)
+		if !ok {
+			b.fail(x, "unsupported: wide string literal %s: a hex escape of more than two digits (cc joins adjacent literals by text, so it may run into the next one's chars) or an escape circ does not read", x.Token.SrcStr())
 		}
-	case cc.UTF16StringValue: // u"..."
-		for _, c := range sv {
-			vals = append(vals, int64(c))
-		}
+		vals = units
 	default:
 		b.fail(x, "unsupported: string literal")
 	}
