@@ -81,6 +81,9 @@ type derefSite struct {
 	// untracked instances (extern.go); nil where no summary may be
 	// reached.
 	untracked func(a int64)
+	// blocks are the element summaries a library's reach has armed
+	// (extendBlock).
+	blocks map[*cfa.Object]bool
 	// checked: extendDerefs has asked for the site's missing arms,
 	// when the points-to analysis was at version checkedAt and the
 	// error arm's location was reachable or not (checkedReach); the
@@ -128,6 +131,10 @@ func (s *derefSite) extend(a int64) {
 		s.arm(untracked, a, func() { s.untracked(a) })
 		return
 	}
+	if s.library && o != nil && o.Elements() && s.typ != nil {
+		s.extendBlock(o, a)
+		return
+	}
 	if o == nil || !o.Summary() || (s.typ == nil && o.Elements()) {
 		// free() of an element summary takes its start: the whole
 		// block.
@@ -139,6 +146,39 @@ func (s *derefSite) extend(a int64) {
 	}
 	s.arm(trackedGuard(o, s.addr, a), a, func() { s.body(a) })
 	s.arm(untrackedGuard(o, s.addr, a), a, func() { s.untracked(a) })
+}
+
+// extendBlock adds, for a library's reach, the arms for element summary
+// o, once: the library reaches the whole block from any element of it
+// (write(fd, p, n) over a count known at run time), so it reaches the
+// tracked element wherever the pointer lies in the block holding it, one
+// past its end included, and only untracked elements elsewhere in the
+// summary's region.
+func (s *derefSite) extendBlock(o *cfa.Object, a int64) {
+	if s.blocks[o] {
+		return
+	}
+	if s.blocks == nil {
+		s.blocks = map[*cfa.Object]bool{}
+	}
+	s.blocks[o] = true
+	if s.untracked == nil {
+		s.t.b.failAt(s.pos, "unsupported: %s may point to %s, memory circ summarizes", s.text, o.CellName(int(a-o.Base)))
+	}
+	elem := func(n cfa.Expr) cfa.Expr { return mkBin(cfa.Add, num(o.Base), mkBin(cfa.Mul, n, num(o.Stride))) }
+	start := num(o.Base)
+	if o.Block != nil {
+		start = elem(ref(o.Block))
+	}
+	live := mkBin(cfa.Lt, ref(o.Instance), ref(o.Len))
+	inBlock := mkBin(cfa.And, live, mkBin(cfa.And, mkBin(cfa.Ge, s.addr, start), mkBin(cfa.Le, s.addr, elem(ref(o.Len)))))
+	end := o.Base + cfa.RegionSize
+	if o.FixedLen() {
+		end = o.Base + o.Len.Init*o.Stride + 1
+	}
+	inRegion := mkBin(cfa.And, mkBin(cfa.Ge, s.addr, num(o.Base)), mkBin(cfa.Lt, s.addr, num(end)))
+	s.arm(inBlock, a, func() { s.body(a) })
+	s.arm(mkBin(cfa.And, inRegion, cfa.Unary{Op: cfa.Not, X: inBlock}), a, func() { s.untracked(a) })
 }
 
 // arm adds one arm: `assume cond`, then body, then the join. A target
