@@ -534,7 +534,11 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 				t.walkChars(charWalk{src: c.vals[i], srcN: a, elem: c.byteType(i), limit: c.count()}, p)
 			}
 			if f.result == resCount {
-				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(-1), Hi: c.count(), Pos: p, Note: name + " result"})
+				// -1 or at most the count, within the result's type
+				// (a size_t count may exceed an ssize_t).
+				_, hi := t.b.rangeOf(x.Type())
+				t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: num(-1), Hi: hi, Pos: p, Note: name + " result"})
+				t.add(&cfa.Edge{Kind: cfa.Assume, Cond: mkBin(cfa.Le, ref(res), c.count()), Pos: p})
 			}
 			if f.result == resInBytes {
 				j := t.temp(nil)
