@@ -255,6 +255,16 @@ func (t *tb) atomicOp(p cfa.Pos, note string, body func()) (fail cfa.MemoryOrder
 	return fail
 }
 
+// convertsCall records that the value of e, if e is a call, is converted
+// at once to integer type tt (a cast, or the assignment or initializer
+// of an object of type tt): an atomic builtin's value, which cc types
+// int, then takes tt, exactly where tt is the type the builtin yields.
+func (b *builder) convertsCall(e cc.ExpressionNode, tt cc.Type) {
+	if c, ok := strip(e).(*cc.PostfixExpression); ok && c.Case == cc.PostfixExpressionCall {
+		b.castCalls[c] = tt
+	}
+}
+
 // atomicLoad emits tmp := x as an atomic access and returns tmp.
 func (t *tb) atomicLoad(x *cfa.Var, p cfa.Pos) cfa.Expr {
 	tmp := t.temp(nil)

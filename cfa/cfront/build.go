@@ -76,8 +76,9 @@ type builder struct {
 	selfJoins    []*selfJoinTest
 	reaps        []*reapSite
 	handleCopies map[*cfa.Var]bool
-	// castCalls are the calls a cast converts at once, with its type:
-	// the type an atomic builtin's value takes there.
+	// castCalls are the calls whose value a cast, an assignment or an
+	// initializer converts at once, with the type it converts to: the
+	// type an atomic builtin's value takes there (convertsCall).
 	castCalls map[*cc.PostfixExpression]cc.Type
 
 	// Memory (memory.go): the objects whose address the program takes,

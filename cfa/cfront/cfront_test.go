@@ -439,6 +439,9 @@ func TestErrors(t *testing.T) {
 		// cc joins L"\x41" L"B" into L"\x41B": a hex escape of three
 		// digits may be two literals.
 		{"wide-string-long-hex-escape", "#include <wchar.h>\nconst wchar_t *s = L\"\\x41\" L\"B\";\nint main() {\n  return s[0];\n}\n", "t.c:2:20: unsupported: wide string literal L\"\\x41B\": a hex escape of more than two digits"},
+		// Initializing an int, the builtin's long value would be
+		// narrowed where cc sees no conversion.
+		{"sync-builtin-long-value-into-int", "long big;\nint main() {\n  int v = __sync_fetch_and_add(&big, 1);\n  return v;\n}\n", "t.c:3:11: unsupported: the value of __sync_fetch_and_add on an object of type long (circ's C front end types it int)"},
 		{"complex", "int main() {\n  _Complex double f;\n  return 0;\n}\n", "t.c:2:19: unsupported: complex variable f"},
 		// A recursion circ runs as a loop back to the first call
 		// (recursion.go) must not need the frames it merges apart.

@@ -456,9 +456,7 @@ func (t *tb) cast(x *cc.CastExpression, want bool) cfa.Expr {
 		t.b.fail(x, "unsupported: cast to a 128-bit integer")
 	case isInt(tt):
 		var v cfa.Expr
-		if c, ok := strip(inner).(*cc.PostfixExpression); ok && c.Case == cc.PostfixExpressionCall {
-			t.b.castCalls[c] = tt // an atomic builtin's value takes this type
-		}
+		t.b.convertsCall(inner, tt)
 		switch it := inner.Type(); {
 		case isInt(it):
 			v = t.expr(inner, want || hasSE(inner))
@@ -643,6 +641,9 @@ func (t *tb) assign(x *cc.AssignmentExpression, want bool, p cfa.Pos) cfa.Expr {
 	var rhs cfa.Expr
 	checkCell := func(*cfa.Var) {}
 	if x.Case == cc.AssignmentExpressionAssign {
+		if isInt(x.UnaryExpression.Type()) {
+			t.b.convertsCall(x.AssignmentExpression, x.UnaryExpression.Type())
+		}
 		rhs = t.intExpr(x.AssignmentExpression)
 	} else if !compound {
 		t.b.fail(x, "unsupported assignment operator")

@@ -577,6 +577,7 @@ func (t *tb) decl(dn *cc.Declaration) {
 			}
 			var e cfa.Expr = cfa.Const{Val: 0}
 			if init != nil && init.AssignmentExpression != nil {
+				t.b.convertsCall(init.AssignmentExpression, typ)
 				e = t.fit(init, v, t.intExpr(init.AssignmentExpression), init.AssignmentExpression.Type())
 			}
 			t.assignTo(v, e, p)
