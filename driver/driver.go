@@ -93,7 +93,7 @@ func Check(ctx context.Context, p *cfa.Program, x *cfa.Var, opts Options) report
 // Run is Check that also returns the raw interleaving of a race result
 // (nil for other verdicts), for callers that replay it themselves.
 func Run(ctx context.Context, p *cfa.Program, x *cfa.Var, opts Options) (report.Result, interp.Trace) {
-	sv := smt.New(0)
+	sv := smt.New(smt.QueryLimitMS)
 	release := sv.Bind(ctx)
 	defer release()
 	return run(ctx, sv, p, x, opts)
@@ -249,7 +249,7 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 		first := c.iterations
 		c = fresh()
 		c.iterations = first
-		c.sv = smt.New(0)
+		c.sv = smt.New(smt.QueryLimitMS)
 		release := c.sv.Bind(ctx)
 		if res2 := c.run(ctx); res2.Verdict != report.Unknown {
 			res = res2

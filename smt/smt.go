@@ -26,6 +26,12 @@ import (
 // interrupted (timeout).
 var ErrUnknown = errors.New("solver returned unknown")
 
+// QueryLimitMS bounds each check of the solvers the checks use: a query
+// Z3 cannot decide within it makes the variable's check unknown (the
+// explicit stage may still decide it) instead of running without end
+// when no --timeout is given.
+const QueryLimitMS uint = 60_000
+
 // Solver is a Z3 context with one incremental solver.
 type Solver struct {
 	Ctx     *z3.Context

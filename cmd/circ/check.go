@@ -268,7 +268,7 @@ func leavesModel(ctx context.Context, prog *cfa.Program, results []report.Result
 		}
 	}
 	if len(results) == 0 {
-		sv := smt.New(0)
+		sv := smt.New(smt.QueryLimitMS)
 		release := sv.Bind(ctx)
 		ub := driver.CheckUndefined(ctx, sv, prog, driver.Options{RaceDef: def})
 		release()
@@ -581,7 +581,7 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 			defer func() { release() }()
 			for i := range work {
 				if sv == nil {
-					sv = smt.New(0)
+					sv = smt.New(smt.QueryLimitMS)
 					release = sv.Bind(ctx)
 				}
 				opts := driver.Options{
