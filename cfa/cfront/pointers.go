@@ -81,9 +81,6 @@ type derefSite struct {
 	// untracked instances (extern.go); nil where no summary may be
 	// reached.
 	untracked func(a int64)
-	// blocks are the element summaries a library's reach has armed
-	// (extendBlock).
-	blocks map[*cfa.Object]bool
 	// checked: extendDerefs has asked for the site's missing arms,
 	// when the points-to analysis was at version checkedAt and the
 	// error arm's location was reachable or not (checkedReach); the
@@ -148,20 +145,15 @@ func (s *derefSite) extend(a int64) {
 	s.arm(untrackedGuard(o, s.addr, a), a, func() { s.untracked(a) })
 }
 
-// extendBlock adds, for a library's reach, the arms for element summary
-// o, once: the library reaches the whole block from any element of it
-// (write(fd, p, n) over a count known at run time), so it reaches the
-// tracked element wherever the pointer lies in the block holding it, one
-// past its end included, and only untracked elements elsewhere in the
-// summary's region.
+// extendBlock adds, for a library's reach, the arms for cell a of
+// element summary o: the library reaches the whole block from any
+// element of it (write(fd, p, n) over a count known at run time), so
+// where the pointer is at cell a of any element of the block holding
+// the tracked element, one past its end included, it reaches the
+// tracked element whole; at cell a of an element of another block,
+// only untracked elements. Each arm keeps its target a, the cell the
+// points-to analysis says the pointer may hold.
 func (s *derefSite) extendBlock(o *cfa.Object, a int64) {
-	if s.blocks[o] {
-		return
-	}
-	if s.blocks == nil {
-		s.blocks = map[*cfa.Object]bool{}
-	}
-	s.blocks[o] = true
 	if s.untracked == nil {
 		s.t.b.failAt(s.pos, "unsupported: %s may point to %s, memory circ summarizes", s.text, o.CellName(int(a-o.Base)))
 	}
@@ -172,13 +164,9 @@ func (s *derefSite) extendBlock(o *cfa.Object, a int64) {
 	}
 	live := mkBin(cfa.Lt, ref(o.Instance), ref(o.Len))
 	inBlock := mkBin(cfa.And, live, mkBin(cfa.And, mkBin(cfa.Ge, s.addr, start), mkBin(cfa.Le, s.addr, elem(ref(o.Len)))))
-	end := o.Base + cfa.RegionSize
-	if o.FixedLen() {
-		end = o.Base + o.Len.Init*o.Stride + 1
-	}
-	inRegion := mkBin(cfa.And, mkBin(cfa.Ge, s.addr, num(o.Base)), mkBin(cfa.Lt, s.addr, num(end)))
-	s.arm(inBlock, a, func() { s.body(a) })
-	s.arm(mkBin(cfa.And, inRegion, cfa.Unary{Op: cfa.Not, X: inBlock}), a, func() { s.untracked(a) })
+	at := inInstances(o, s.addr, a)
+	s.arm(mkBin(cfa.And, at, inBlock), a, func() { s.body(a) })
+	s.arm(mkBin(cfa.And, at, cfa.Unary{Op: cfa.Not, X: inBlock}), a, func() { s.untracked(a) })
 }
 
 // arm adds one arm: `assume cond`, then body, then the join. A target
