@@ -265,6 +265,25 @@ func (b *builder) convertsCall(e cc.ExpressionNode, tt cc.Type) {
 	}
 }
 
+// atomicValueType is the type the value of atomic builtin call x on an
+// object of type ot takes, ot promoted: cc's (int), or the type a cast,
+// assignment or initializer converts the call to at once
+// (convertsCall); ok is false where it is neither, and cc's type would
+// cut the value.
+func (b *builder) atomicValueType(x *cc.PostfixExpression, ot cc.Type) (typ cc.Type, ok bool) {
+	if ot == nil || !isInt(ot) {
+		return x.Type(), true
+	}
+	promoted := b.intType(cc.IntegerPromotion(b.canon(ot)))
+	if promoted == b.intType(x.Type()) {
+		return x.Type(), true
+	}
+	if tt := b.castCalls[x]; tt != nil && b.intType(tt) == promoted {
+		return tt, true
+	}
+	return x.Type(), false
+}
+
 // atomicLoad emits tmp := x as an atomic access and returns tmp.
 func (t *tb) atomicLoad(x *cfa.Var, p cfa.Pos) cfa.Expr {
 	tmp := t.temp(nil)
@@ -395,7 +414,8 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 			}
 			var res *cfa.Var
 			if want {
-				res = t.temp(x.Type())
+				typ, _ := t.b.atomicValueType(x, pointee(as[0].Type())) // cc's int would cut a long
+				res = t.temp(typ)
 			}
 			t.withObjectsAt(as[:1], func(cc.ExpressionNode) bool { return true }, func() {
 				if v, _ := t.atomicBuiltin(name, x, as, want, p); want {
@@ -429,16 +449,13 @@ func (t *tb) atomicBuiltin(name string, x *cc.PostfixExpression, as []cc.Express
 	}
 	// The builtins are generic: a call's value has the object's type,
 	// which cc, seeing no declaration, takes for int. Arithmetic on it
-	// is exact only if the object's type promotes to int, or if a cast
-	// gives the call the promoted type at once (circ's <stdatomic.h>
-	// does): the value, in the promoted type's range, converts to itself.
+	// is exact only if the object's type promotes to int, or if a cast,
+	// an assignment or an initializer gives the call the promoted type
+	// at once (circ's <stdatomic.h> casts): the value, in the promoted
+	// type's range, converts to itself.
 	if want && len(as) > 0 && yieldsObject(name) {
 		ot := pointee(as[0].Type())
-		typed := x.Type()
-		if tt := t.b.castCalls[x]; tt != nil {
-			typed = tt
-		}
-		if isInt(ot) && t.b.intType(cc.IntegerPromotion(t.b.canon(ot))) != t.b.intType(typed) {
+		if _, ok := t.b.atomicValueType(x, ot); !ok {
 			t.b.fail(x, "unsupported: the value of %s on an object of type %s (circ's C front end types it %s)", name, describeC(ot), describeC(x.Type()))
 		}
 	}

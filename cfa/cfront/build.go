@@ -446,6 +446,7 @@ func (b *builder) checkAttributes() {
 	})
 	b.checkModeUses()
 	b.checkPackedLayouts()
+	b.checkWideLiterals()
 	b.checkVariablyModified()
 }
 

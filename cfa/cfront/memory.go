@@ -1633,11 +1633,7 @@ func (b *builder) literal(x *cc.PrimaryExpression) *cfa.Object {
 			}
 		}
 	case cc.UTF32StringValue, cc.UTF16StringValue: // L"..." (wide.go)
-		units, ok := wideUnits(x.Token.SrcStr(), elem, true)
-		if !ok {
-			b.fail(x, "unsupported: wide string literal %s: a hex escape of more than two digits (cc joins adjacent literals by text, so it may run into the next one's chars) or an escape circ does not read", x.Token.SrcStr())
-		}
-		vals = units
+		vals, _ = wideUnits(x.Token.SrcStr(), elem, true) // checked (checkWideLiterals)
 	default:
 		b.fail(x, "unsupported: string literal")
 	}

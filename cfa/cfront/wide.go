@@ -105,6 +105,38 @@ func wideUnits(src string, elem cc.Type, joinable bool) (units []int64, ok bool)
 	return units, true
 }
 
+// checkWideLiterals rejects a wide string literal circ cannot read, or
+// whose length cc counts otherwise than C (it reads L"\xc3\xa9" as one
+// UTF-8 char): the literal's array type, which sizeof and every use
+// take, would be wrong.
+func (b *builder) checkWideLiterals() {
+	inspect(b.ast.TranslationUnit, func(node any) bool {
+		x, ok := node.(*cc.PrimaryExpression)
+		if !ok || x.Case != cc.PrimaryExpressionLString {
+			return true
+		}
+		elem := pointee(x.Type())
+		if elem == nil {
+			return true
+		}
+		units, ok := wideUnits(x.Token.SrcStr(), elem, true)
+		if !ok {
+			b.fail(x, "unsupported: wide string literal %s: a hex escape of more than two digits (cc joins adjacent literals by text, so it may run into the next one's chars) or an escape circ does not read", x.Token.SrcStr())
+		}
+		n := -1 // the elements cc counts, its 0 included
+		switch v := x.Value().(type) {
+		case cc.UTF32StringValue:
+			n = len(v)
+		case cc.UTF16StringValue:
+			n = len(v)
+		}
+		if n != len(units)+1 {
+			b.fail(x, "unsupported: wide string literal %s: cc/v4 counts %d elements where C has %d", x.Token.SrcStr(), n, len(units)+1)
+		}
+		return true
+	})
+}
+
 // simpleEscapes are the escapes of one char after the backslash, with
 // gcc's \e.
 var simpleEscapes = map[byte]byte{'n': '\n', 't': '\t', 'r': '\r', 'a': '\a', 'b': '\b', 'f': '\f', 'v': '\v',
