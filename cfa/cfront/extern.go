@@ -573,9 +573,34 @@ func inInstances(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 func trackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 	g := mkBin(cfa.Eq, addr, trackedAddr(o, a))
 	if o.Elements() {
-		g = mkBin(cfa.And, g, mkBin(cfa.Lt, ref(o.Instance), ref(o.Len)))
+		g = mkBin(cfa.And, g, trackedLive(o))
 	}
 	return g
+}
+
+// trackedLive holds when element summary o's tracked element lies
+// inside the block that holds it (Len is that block's end).
+func trackedLive(o *cfa.Object) cfa.Expr { return mkBin(cfa.Lt, ref(o.Instance), ref(o.Len)) }
+
+// elementAddr is the address of element n of element summary o.
+func elementAddr(o *cfa.Object, n cfa.Expr) cfa.Expr {
+	return mkBin(cfa.Add, num(o.Base), mkBin(cfa.Mul, n, num(o.Stride)))
+}
+
+// inTrackedBlock holds when addr lies in the block of element summary o
+// that holds the live tracked element, from its start (Block's first
+// element, or o's when its site allocates once) to its end, or one past
+// it with pastEnd.
+func inTrackedBlock(o *cfa.Object, addr cfa.Expr, pastEnd bool) cfa.Expr {
+	start := num(o.Base)
+	if o.Block != nil {
+		start = elementAddr(o, ref(o.Block))
+	}
+	below := mkBin(cfa.Lt, addr, elementAddr(o, ref(o.Len)))
+	if pastEnd {
+		below = mkBin(cfa.Le, addr, elementAddr(o, ref(o.Len)))
+	}
+	return mkBin(cfa.And, trackedLive(o), mkBin(cfa.And, mkBin(cfa.Ge, addr, start), below))
 }
 
 // untrackedGuard holds when addr is the cell at representative address
@@ -593,12 +618,9 @@ func untrackedGuard(o *cfa.Object, addr cfa.Expr, a int64) cfa.Expr {
 // address where no block starts there (a gap, one past a block), an
 // error in the run that tracks the element at any such address.
 func blockStarts(o *cfa.Object, addr cfa.Expr) (tracked, untracked cfa.Expr) {
-	live := mkBin(cfa.Lt, ref(o.Instance), ref(o.Len))
-	cell := func(elem cfa.Expr) cfa.Expr { return mkBin(cfa.Add, num(o.Base), mkBin(cfa.Mul, elem, num(o.Stride))) }
-	start := cell(ref(o.Block))
-	tracked = mkBin(cfa.And, live, mkBin(cfa.Eq, addr, start))
-	inTracked := mkBin(cfa.And, live, mkBin(cfa.And, mkBin(cfa.Ge, addr, start), mkBin(cfa.Lt, addr, cell(ref(o.Len)))))
-	noStart := mkBin(cfa.And, mkBin(cfa.Eq, addr, cell(ref(o.Instance))), mkBin(cfa.Eq, ref(o.Starts), num(0)))
+	tracked = mkBin(cfa.And, trackedLive(o), mkBin(cfa.Eq, addr, elementAddr(o, ref(o.Block))))
+	inTracked := inTrackedBlock(o, addr, false)
+	noStart := mkBin(cfa.And, mkBin(cfa.Eq, addr, elementAddr(o, ref(o.Instance))), mkBin(cfa.Eq, ref(o.Starts), num(0)))
 	untracked = mkBin(cfa.And, inInstances(o, addr, o.Base), cfa.Unary{Op: cfa.Not, X: mkBin(cfa.Or, inTracked, noStart)})
 	return tracked, untracked
 }

@@ -128,10 +128,6 @@ func (s *derefSite) extend(a int64) {
 		s.arm(untracked, a, func() { s.untracked(a) })
 		return
 	}
-	if s.library && o != nil && o.Elements() && s.typ != nil {
-		s.extendBlock(o, a)
-		return
-	}
 	if o == nil || !o.Summary() || (s.typ == nil && o.Elements()) {
 		// free() of an element summary takes its start: the whole
 		// block.
@@ -140,6 +136,10 @@ func (s *derefSite) extend(a int64) {
 	}
 	if s.untracked == nil {
 		s.t.b.failAt(s.pos, "unsupported: %s may point to %s, memory of a library circ summarizes", s.text, o.CellName(int(a-o.Base)))
+	}
+	if s.library && o.Elements() {
+		s.extendBlock(o, a)
+		return
 	}
 	s.arm(trackedGuard(o, s.addr, a), a, func() { s.body(a) })
 	s.arm(untrackedGuard(o, s.addr, a), a, func() { s.untracked(a) })
@@ -154,16 +154,7 @@ func (s *derefSite) extend(a int64) {
 // only untracked elements. Each arm keeps its target a, the cell the
 // points-to analysis says the pointer may hold.
 func (s *derefSite) extendBlock(o *cfa.Object, a int64) {
-	if s.untracked == nil {
-		s.t.b.failAt(s.pos, "unsupported: %s may point to %s, memory circ summarizes", s.text, o.CellName(int(a-o.Base)))
-	}
-	elem := func(n cfa.Expr) cfa.Expr { return mkBin(cfa.Add, num(o.Base), mkBin(cfa.Mul, n, num(o.Stride))) }
-	start := num(o.Base)
-	if o.Block != nil {
-		start = elem(ref(o.Block))
-	}
-	live := mkBin(cfa.Lt, ref(o.Instance), ref(o.Len))
-	inBlock := mkBin(cfa.And, live, mkBin(cfa.And, mkBin(cfa.Ge, s.addr, start), mkBin(cfa.Le, s.addr, elem(ref(o.Len)))))
+	inBlock := inTrackedBlock(o, s.addr, true)
 	at := inInstances(o, s.addr, a)
 	s.arm(mkBin(cfa.And, at, inBlock), a, func() { s.body(a) })
 	s.arm(mkBin(cfa.And, at, cfa.Unary{Op: cfa.Not, X: inBlock}), a, func() { s.untracked(a) })
