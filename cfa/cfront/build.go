@@ -28,6 +28,9 @@ type builder struct {
 	handlesApart bool
 	// havocUnknown: Options.HavocUnknown.
 	havocUnknown bool
+	// zeroInits caches zeroInitialized for initialized file-scope
+	// declarators.
+	zeroInits map[*cc.Declarator]bool
 	// cancels: the program may cancel a thread (cancel.go).
 	cancels bool
 

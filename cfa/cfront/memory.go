@@ -1197,7 +1197,7 @@ const minHandleSummary = 6
 // It returns the type of the summary's elements and their number.
 func (b *builder) handleArray(d *cc.Declarator) (elem cc.Type, n int64, ok bool) {
 	at, ok := d.Type().(*cc.ArrayType)
-	if !ok || at.IsVLA() || at.IsIncomplete() || d.HasInitializer() || d.IsThreadLocal() {
+	if !ok || at.IsVLA() || at.IsIncomplete() || !b.zeroInitialized(d) || d.IsThreadLocal() {
 		return nil, 0, false
 	}
 	if elem, n, ok := b.largeDataArray(at, b.dataLimit(d)); ok {
@@ -1208,6 +1208,27 @@ func (b *builder) handleArray(d *cc.Declarator) (elem cc.Type, n int64, ok bool)
 	}
 	k, bad := b.classify(at.Elem())
 	return at.Elem(), at.Len(), bad == "" && k == cfa.Handle
+}
+
+// zeroInitialized reports whether d has no initializer, or is of file
+// scope with one that sets every member to zero (char buf[N] = {0}):
+// the same initial state, so an array summary of it is as exact.
+func (b *builder) zeroInitialized(d *cc.Declarator) bool {
+	if !d.HasInitializer() {
+		return true
+	}
+	if !b.isFileScope(d) {
+		return false
+	}
+	zero, ok := b.zeroInits[d]
+	if !ok {
+		zero = zeroInit(b.initializerOf(d))
+		if b.zeroInits == nil {
+			b.zeroInits = map[*cc.Declarator]bool{}
+		}
+		b.zeroInits[d] = zero
+	}
+	return zero
 }
 
 // largeDataArray reports whether array type at has more than

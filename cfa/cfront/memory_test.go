@@ -616,3 +616,63 @@ func TestByteBuffersPastSummaryBytesAreSummaries(t *testing.T) {
 		})
 	}
 }
+
+// TestZeroInitializedArrayIsASummary: a large array of static storage
+// whose initializer sets it all to zero (EasyLogger's
+// `static char log_buf[25600] = {(char)0}`) starts as one without, so it
+// is an element summary as that one is; any other initializer keeps a
+// cell per element.
+func TestZeroInitializedArrayIsASummary(t *testing.T) {
+	tests := []struct {
+		name, decl string
+		summary    bool
+	}{
+		{"no-initializer", "static char buf[8192];", true},
+		{"zero", "static char buf[8192] = {0};", true},
+		{"zero-cast", "char buf[8192] = {(char)0};", true},
+		{"zero-rows", "int buf[3][4096] = {{0}, {0}};", true},
+		{"one", "static char buf[8192] = {1};", false},
+		{"string", "char buf[8192] = \"x\";", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, tc.decl+"\nint main(void) {\n  int i = 5;\n  return buf[i] == 0;\n}\n")
+			for _, o := range p.Memory.Objects {
+				if o.Name == "buf" {
+					if o.Summary() != tc.summary {
+						t.Errorf("summary %v (%d cells), want %v", o.Summary(), len(o.Cells), tc.summary)
+					}
+					return
+				}
+			}
+			t.Fatalf("no object buf in %v", p.Memory.Objects)
+		})
+	}
+}
+
+// BenchmarkLowerCopyAtRunTimeOffset lowers copies at a run-time offset
+// into a buffer of 4000 bytes that keeps a cell per byte: the points-to
+// analysis fills the buffer once per offset set, not once per address
+// it may hold (which squared its size: 156 s for EasyLogger's logger).
+func BenchmarkLowerCopyAtRunTimeOffset(b *testing.B) {
+	src := []byte(`#include <string.h>
+static char buf[4000];
+unsigned long wi;
+void put(const char *log, unsigned long n) {
+  if (wi + n < 4000) {
+    memcpy(buf + wi, log, n);
+    wi += n;
+  }
+}
+int main(void) {
+  put("hello", 5);
+  put("world", 5);
+  return buf[wi - 1];
+}
+`)
+	for range b.N {
+		if _, err := Parse("t.c", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

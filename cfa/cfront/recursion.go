@@ -320,6 +320,9 @@ func sortedDecls(set map[*cc.Declarator]bool) []*cc.Declarator {
 type recursiveFrame struct {
 	fd      *cc.FunctionDefinition
 	entry   int      // the start of F's body, after its parameters
+	// firstLoc and firstEdge are len(c.Locs) and len(c.Edges) when F
+	// was entered: its code's locations and edges follow.
+	firstLoc, firstEdge int
 	d       int      // the atomic depth there
 	depth   *cfa.Var // the recursive calls pending
 	locals  int      // len(t.c.Locals) when F was entered: its code's locals follow
@@ -426,7 +429,7 @@ func (b *builder) callees(f *cc.FunctionDefinition, visit func(*cc.FunctionDefin
 // start at locals and objects at objs: a fresh location the recursive
 // calls jump back to.
 func (t *tb) beginRecursive(fd *cc.FunctionDefinition, locals, objs int, p cfa.Pos) *recursiveFrame {
-	r := &recursiveFrame{fd: fd, locals: locals, objs: objs, passed: map[int]bool{}}
+	r := &recursiveFrame{fd: fd, locals: locals, objs: objs, passed: map[int]bool{}, firstLoc: len(t.c.Locs), firstEdge: len(t.c.Edges)}
 	r.depth = t.newVar(nil, "recursion", cfa.Data, nil).v
 	t.set(r.depth, num(0), p)
 	r.setjmps = t.b.setjmps
@@ -525,6 +528,7 @@ func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 		}
 	}
 	var lost []*cfa.Var
+	named := 0 // lost[:named] are locals by name, the rest cells in memory
 	for _, v := range t.c.Locals[r.locals:] {
 		chk.locals[v] = true
 		switch {
@@ -539,6 +543,7 @@ func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 			lost = append(lost, v)
 		}
 	}
+	named = len(lost)
 	for _, prm := range realParams(f.fd.Declarator.Type().(*cc.FunctionType)) {
 		if l := f.vars[prm.Declarator]; prm.Declarator != nil && l != nil && l.v != nil {
 			chk.params[l.v] = true
@@ -567,11 +572,20 @@ func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 		return // it never returns: the calls do not either
 	}
 	note := "return of a recursive call to " + f.name + ": to any call site pending, whose caller's locals hold any values"
+	// A local no path from a call site reads before writing it keeps
+	// whatever value unseen (an assertion's call followed by a loop
+	// forever reads none): only the live ones lose theirs. Cells in
+	// memory are all lost: their reads through pointers are not
+	// resolved yet.
+	live := cfa.LiveIn(t.c.Edges[r.firstEdge:], r.firstLoc, len(t.c.Locs)-r.firstLoc, lost[:named])
 	var back []arm
 	for _, call := range r.calls {
 		back = append(back, arm{body: func() {
 			t.add(&cfa.Edge{Kind: cfa.Skip, Pos: call.pos, Approx: true, Note: note})
-			for _, v := range lost {
+			for i, v := range lost {
+				if i < named && !live.Has(call.k, i) {
+					continue
+				}
 				var lo, hi cfa.Expr // a thread handle: any
 				switch {
 				case v.Bool:

@@ -96,9 +96,13 @@ type Result struct {
 	// changed are the variables whose sets the transfer being run
 	// grew (Analyze's worklist).
 	changed []*cfa.Var
-	// evals caches Eval of compound expressions while no value set
-	// changes.
-	evals map[cfa.Expr]Set
+	// evals caches Eval of compound expressions while the value sets
+	// of the variables they read do not change; evalsOf lists, per
+	// variable, the cached expressions that read it. The arms of a
+	// copy into a buffer of n cells, each growing a set, would
+	// otherwise evaluate its address n times.
+	evals   map[cfa.Expr]Set
+	evalsOf map[*cfa.Var][]cfa.Expr
 	// version counts the changes of value sets; changedAt is each
 	// variable's last.
 	version   int
@@ -343,7 +347,10 @@ func (r *Result) add(v *cfa.Var, s Set) bool {
 	defer func() {
 		if changed {
 			r.changed = append(r.changed, v)
-			r.evals = nil
+			for _, x := range r.evalsOf[v] {
+				delete(r.evals, x)
+			}
+			delete(r.evalsOf, v)
 			r.version++
 			if r.changedAt == nil {
 				r.changedAt = map[*cfa.Var]int{}
@@ -438,15 +445,21 @@ func (r *Result) Eval(e cfa.Expr) Set {
 	}
 	// The arms of one dereference share its address, and each is
 	// revisited when the address's variables grow: one evaluation
-	// serves them all until a value set changes (add clears the cache).
+	// serves them all until the set of a variable it reads changes
+	// (add drops it then).
 	if s, ok := r.evals[e]; ok {
 		return s
 	}
 	s := r.eval(e)
 	if r.evals == nil {
-		r.evals = map[cfa.Expr]Set{}
+		r.evals, r.evalsOf = map[cfa.Expr]Set{}, map[*cfa.Var][]cfa.Expr{}
 	}
 	r.evals[e] = s
+	reads := map[*cfa.Var]bool{}
+	cfa.Vars(e, reads)
+	for v := range reads {
+		r.evalsOf[v] = append(r.evalsOf[v], e)
+	}
 	return s
 }
 
@@ -597,21 +610,41 @@ func (r *Result) offset(base Set, off cfa.Expr, sign int64) Set {
 			step = k.Val
 		}
 	}
+	fill := r.newObjectFill(out.Addrs)
 	for _, a := range base.All() {
-		r.wholeObject(a, step, out.Addrs)
+		fill.add(a, step)
 	}
 	return out
 }
 
-// wholeObject adds to out the addresses of a's object that lie a
-// multiple of step away from a, up to its end.
-func (r *Result) wholeObject(a, step int64, out map[int64]bool) {
-	o, _ := r.mem.Find(a)
+// objectFill adds whole objects to a set of addresses: for an address
+// a and a step, the addresses of a's object that lie a multiple of step
+// away from a, up to its end. It fills each object and residue once, so
+// that a set holding every byte of a large buffer costs its size, not
+// its square.
+type objectFill struct {
+	r    *Result
+	out  map[int64]bool
+	done map[[3]int64]bool // object base, step, residue
+}
+
+func (r *Result) newObjectFill(out map[int64]bool) *objectFill {
+	return &objectFill{r: r, out: out, done: map[[3]int64]bool{}}
+}
+
+func (f *objectFill) add(a, step int64) {
+	o, _ := f.r.mem.Find(a)
 	if o == nil || o.Kind == cfa.FuncObject {
 		return
 	}
-	for b := a - (a-o.Base)/step*step; b <= o.End(); b += step {
-		out[b] = true
+	first := a - (a-o.Base)/step*step
+	key := [3]int64{o.Base, step, first - o.Base}
+	if f.done[key] {
+		return
+	}
+	f.done[key] = true
+	for b := first; b <= o.End(); b += step {
+		f.out[b] = true
 	}
 }
 
@@ -625,6 +658,7 @@ func (r *Result) subscript(base Set, sub Subscript) Set {
 		return Set{Top: true}
 	}
 	out := Set{Addrs: map[int64]bool{}, Past: map[int64]bool{}}
+	fill := r.newObjectFill(out.Addrs)
 	span := func(a int64, elems map[int64]bool) {
 		isPast := base.Past[a] && !base.Addrs[a]
 		o, _ := r.mem.Find(a)
@@ -641,13 +675,13 @@ func (r *Result) subscript(base Set, sub Subscript) Set {
 				if isPast {
 					out.Past[a] = true // one past a run, where a walk stops
 				} else {
-					r.wholeObject(a, 1, out.Addrs) // in no run: anywhere
+					fill.add(a, 1) // in no run: anywhere
 				}
 				return
 			}
 		}
 		if end > o.End() {
-			r.wholeObject(a, sub.Stride, out.Addrs)
+			fill.add(a, sub.Stride)
 			return
 		}
 		b := a
