@@ -318,23 +318,23 @@ func sortedDecls(set map[*cc.Declarator]bool) []*cc.Declarator {
 // recursiveFrame is what the first copy F of a recursive function
 // keeps for the calls back to it.
 type recursiveFrame struct {
-	fd    *cc.FunctionDefinition
-	entry int // the start of F's body, after its parameters
-	// firstLoc and firstEdge are len(c.Locs) and len(c.Edges) when F
-	// was entered: its code's locations and edges follow.
-	firstLoc, firstEdge int
-	d                   int      // the atomic depth there
-	depth               *cfa.Var // the recursive calls pending
-	locals              int      // len(t.c.Locals) when F was entered: its code's locals follow
-	setjmps             int      // builder.setjmps then
-	objs                int      // len(Memory.Objects) then: its code's objects in memory follow
-	calls               []*recursiveReturn
+	fd      *cc.FunctionDefinition
+	entry   int      // the start of F's body, after its parameters
+	d       int      // the atomic depth there
+	depth   *cfa.Var // the recursive calls pending
+	locals  int      // len(t.c.Locals) when F was entered: its code's locals follow
+	setjmps int      // builder.setjmps then
+	objs    int      // len(Memory.Objects) then: its code's objects in memory follow
+	calls   []*recursiveReturn
 	// passed marks the parameters some recursive call may give another
 	// value than the one they hold (invariant).
 	passed map[int]bool
 	// dropped are the variadic arguments the merged code does not
 	// read where it should (checkRecursions).
 	dropped []vaArg
+	// firstLoc and firstEdge are len(c.Locs) and len(c.Edges) when F
+	// was entered: its code's locations and edges follow.
+	firstLoc, firstEdge int
 }
 
 // recursiveReturn is a recursive call site: where its caller goes on
