@@ -22,6 +22,8 @@ package cfront
 //     would decide what C does not.
 
 import (
+	"time"
+
 	"circ/cfa"
 	"circ/cfa/pointsto"
 )
@@ -41,13 +43,19 @@ func (b *builder) settle() {
 	b.stage("points-to analysis")
 	// A site lowered before an object it may reach has no arm for it:
 	// add the arms, which may let more values flow, to a fixpoint.
-	for round := 1; b.extendDerefs(r); round++ {
+	// A round costs what it adds: the program is finished again once,
+	// after the last (the analysis keeps its own out-edge lists).
+	round, noted := 1, time.Now()
+	for ; b.extendDerefs(r); round++ {
 		b.clobberUnions()
-		b.prog.Finish()
 		r.Extend()
-		if round%10 == 0 {
+		if time.Since(noted) > 2*time.Second {
 			b.stage("points-to analysis, with the arms it found (%d rounds)", round)
+			noted = time.Now()
 		}
+	}
+	if round > 1 {
+		b.prog.Finish()
 	}
 	b.checkDeferredFails(r)
 	b.checkIntegerArithmetic(r)

@@ -111,6 +111,7 @@ type Result struct {
 	// that read each variable, the edges seen so far and their
 	// templates, and the edges queued.
 	out     map[*cfa.CFA][][]*cfa.Edge
+	seen    map[*cfa.CFA]int // the edges out lists (c.Edges[:seen])
 	readers map[*cfa.Var][]*cfa.Edge
 	known   map[*cfa.Edge]bool
 	owner   map[*cfa.Edge]*cfa.CFA
@@ -157,7 +158,7 @@ type Subscript struct {
 // the address is in none); a Run subscript needs it.
 func Analyze(p *cfa.Program, arms map[*cfa.Edge]Arm, subs map[cfa.Binary]Subscript, runEnd func(a int64) (int64, bool)) *Result {
 	r := &Result{prog: p, mem: p.Memory, arms: arms, subs: subs, runEnd: runEnd, vals: map[*cfa.Var]*Set{}, reach: map[*cfa.CFA][]bool{}, ptrBits: cmp.Or(p.PointerBits, 64),
-		out: map[*cfa.CFA][][]*cfa.Edge{}, readers: map[*cfa.Var][]*cfa.Edge{}, known: map[*cfa.Edge]bool{}, owner: map[*cfa.Edge]*cfa.CFA{}, queued: map[*cfa.Edge]bool{}}
+		out: map[*cfa.CFA][][]*cfa.Edge{}, seen: map[*cfa.CFA]int{}, readers: map[*cfa.Var][]*cfa.Edge{}, known: map[*cfa.Edge]bool{}, owner: map[*cfa.Edge]*cfa.CFA{}, queued: map[*cfa.Edge]bool{}}
 	// Initial values: a static pointer's initializer, or a number.
 	seed := func(v *cfa.Var) {
 		switch {
@@ -194,8 +195,14 @@ func (r *Result) Extend() {
 		if n := len(c.Locs) - len(r.reach[c]); n > 0 {
 			r.reach[c] = append(r.reach[c], make([]bool, n)...)
 		}
-		o := make([][]*cfa.Edge, len(c.Locs))
-		for _, e := range c.Edges {
+		// Edges are only appended (a new arm, a union member's
+		// write after an edge whose target moves to it), never
+		// moved to another source: the lists grow by the new ones.
+		o := r.out[c]
+		if n := len(c.Locs) - len(o); n > 0 {
+			o = append(o, make([][]*cfa.Edge, n)...)
+		}
+		for _, e := range c.Edges[r.seen[c]:] {
 			o[e.From] = append(o[e.From], e)
 		}
 		r.out[c] = o
@@ -203,7 +210,7 @@ func (r *Result) Extend() {
 	// A worklist of edges: an edge is (re)visited when its source
 	// becomes reachable or a variable it reads gains values.
 	for _, c := range p.Templates {
-		for _, e := range c.Edges {
+		for _, e := range c.Edges[r.seen[c]:] {
 			if r.known[e] {
 				continue
 			}
@@ -213,6 +220,7 @@ func (r *Result) Extend() {
 				r.push(e)
 			}
 		}
+		r.seen[c] = len(c.Edges)
 	}
 	if main := p.Main(); !r.reach[main][main.Entry] {
 		r.reached(main, main.Entry)

@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/pprof"
 )
 
@@ -59,6 +60,16 @@ func profiled(f func() int) int {
 		return 2
 	}
 	defer pprof.StopCPUProfile()
+	// An interrupted run (a time-out's SIGINT) keeps its profile: where
+	// a run that does not end spends its time is what one asks.
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt)
+	go func() {
+		<-stop
+		pprof.StopCPUProfile()
+		out.Close()
+		os.Exit(130)
+	}()
 	return f()
 }
 
