@@ -69,6 +69,11 @@ func TestCallErrors(t *testing.T) {
 		// inet_pton's family says how many bytes it stores.
 		{"inet-pton-family-not-constant", "#include <arpa/inet.h>\nstruct in6_addr a;\nint main(int argc, char **argv) {\n  return inet_pton(argc, \"::1\", &a);\n}\n",
 			"t.c:4:20: unsupported: inet_pton with an address family that is not a constant"},
+		// A library's memory read through another struct is any value
+		// (TestLibraryMemoryReadThroughAnotherStruct); a write there
+		// would leave circ's cells of it stale.
+		{"library-memory-written-through-another-struct", "#include <netdb.h>\n#include <netinet/in.h>\nint main(void) {\n  struct addrinfo *res;\n  if (getaddrinfo(\"localhost\", \"80\", 0, &res) == 0)\n    ((struct sockaddr_in *)res->ai_addr)->sin_port = 5;\n  return 0;\n}\n",
+			"t.c:6:5: unsupported: ((struct sockaddr_in *)res->ai_addr)->sin_port may point to extern(struct_sockaddr).sa_data[0], of type char, accessed as in_port_t"},
 		{"external-returns-void-pointer", "void *get(void);\nint main(void) {\n  return *(int *)get();\n}\n",
 			"t.c:3:18: unsupported: undefined function get returns pointer"},
 		{"free-library-object", "#include <stdlib.h>\nstruct s { int a; };\nstruct s *s_new(void);\nint main(void) {\n  struct s *p = s_new();\n  free(p);\n  return 0;\n}\n",
@@ -498,5 +503,51 @@ func TestLibraryNumbersConvertInILP32(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			mustParse(t, ilp32+tc.src)
 		})
+	}
+}
+
+// TestLibraryMemoryReadThroughAnotherStruct: getaddrinfo's list says
+// struct sockaddr where it stores a sockaddr_in; a program reads the
+// address through the struct it is. circ lays the library's object out
+// as the declared struct, so the read's cell is of another type: the
+// read touches every cell of the object (a race with a write of any of
+// its bytes is seen) and takes any value.
+func TestLibraryMemoryReadThroughAnotherStruct(t *testing.T) {
+	p := mustParse(t, `#include <netdb.h>
+#include <netinet/in.h>
+unsigned short port;
+int main(void) {
+  struct addrinfo *res;
+  if (getaddrinfo("localhost", "80", 0, &res) != 0)
+    return 1;
+  port = ((struct sockaddr_in *)res->ai_addr)->sin_port;
+  return 0;
+}
+`)
+	read := map[string]bool{}
+	anyValue := false
+	for _, e := range tmpl(t, p, "main").Edges {
+		if e.Pos.Line != 8 {
+			continue
+		}
+		if e.Kind == cfa.Assign {
+			if r, ok := e.RHS.(cfa.Ref); ok && strings.HasPrefix(r.V.Name, "extern(struct_sockaddr)") {
+				read[r.V.Name] = true
+			}
+		}
+		if e.Kind == cfa.Havoc && e.Approx && strings.Contains(e.Note, "through another type") {
+			anyValue = true
+			if lo, hi := e.Lo.(cfa.Const), e.Hi.(cfa.Const); lo.Val != 0 || hi.Val != 65535 {
+				t.Errorf("the value is in [%d, %d], want in_port_t's [0, 65535]", lo.Val, hi.Val)
+			}
+		}
+	}
+	if !anyValue {
+		t.Errorf("no havoc of the value read through another struct")
+	}
+	for _, name := range []string{"extern(struct_sockaddr).sa_family", "extern(struct_sockaddr).sa_data[0]", "extern(struct_sockaddr).sa_data[13]"} {
+		if !read[name] {
+			t.Errorf("the read does not touch %s (reads %v)", name, read)
+		}
 	}
 }

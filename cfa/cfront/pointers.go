@@ -81,6 +81,14 @@ type derefSite struct {
 	// untracked instances (extern.go); nil where no summary may be
 	// reached.
 	untracked func(a int64)
+	// misread, for a read of an integer, lowers the arm for a cell of
+	// another type in a library's object o (nil: an instance circ does
+	// not track): the program reads the library's memory through
+	// another struct than the one circ lays it out as (a struct
+	// sockaddr as a sockaddr_in). Its value is any, and the read
+	// touches every cell of the object. nil where such a read is an
+	// error.
+	misread func(o *cfa.Object)
 	// checked: extendDerefs has asked for the site's missing arms,
 	// when the points-to analysis was at version checkedAt and the
 	// error arm's location was reachable or not (checkedReach); the
@@ -120,7 +128,16 @@ func (t *tb) choice(site *derefSite, targets []int64, msg string) {
 // for its tracked instance and one for the others.
 func (s *derefSite) extend(a int64) {
 	s.cells[a] = true
-	o, _ := s.t.b.prog.Memory.Find(a)
+	o, i := s.t.b.prog.Memory.Find(a)
+	if s.misreads(o, i) {
+		if o.Summary() {
+			s.arm(trackedGuard(o, s.addr, a), a, func() { s.misread(o) })
+			s.arm(untrackedGuard(o, s.addr, a), a, func() { s.misread(nil) })
+			return
+		}
+		s.arm(mkBin(cfa.Eq, s.addr, num(a)), a, func() { s.misread(o) })
+		return
+	}
 	if o != nil && s.typ == nil && o.Block != nil {
 		// free() of a block of a site that allocates more than once.
 		tracked, untracked := blockStarts(o, s.addr)
@@ -143,6 +160,12 @@ func (s *derefSite) extend(a int64) {
 	}
 	s.arm(trackedGuard(o, s.addr, a), a, func() { s.body(a) })
 	s.arm(untrackedGuard(o, s.addr, a), a, func() { s.untracked(a) })
+}
+
+// misreads reports whether site s reads cell i of object o, a library's,
+// as another type than the cell's (derefSite.misread).
+func (s *derefSite) misreads(o *cfa.Object, i int) bool {
+	return s.misread != nil && o != nil && o.Kind == cfa.ExternObject && i < len(o.Cells) && !compatible(s.t.b, s.t.b.cellTyp[o.Cells[i]], s.typ)
 }
 
 // extendBlock adds, for a library's reach, the arms for cell a of
@@ -476,7 +499,10 @@ func compatible(b *builder, ct, lt cc.Type) bool {
 // choice on lv's address; an address that designates no cell of lv's
 // type stops the program with a runtime error. For a known object, body
 // runs once on it.
-func (t *tb) access(lv lval, body func(l *local)) {
+func (t *tb) access(lv lval, body func(l *local)) { t.accessAs(lv, body, nil) }
+
+// accessAs is access with a derefSite.misread for the site (nil: none).
+func (t *tb) accessAs(lv lval, body func(l *local), misread func(o *cfa.Object)) {
 	if lv.l != nil {
 		body(lv.l)
 		return
@@ -498,6 +524,7 @@ func (t *tb) access(lv lval, body func(l *local)) {
 	}
 	site.body = func(a int64) { body(cell(a)) }
 	site.untracked = func(a int64) { body(t.untrackedCell(cell(a), lv.addr, site.pos)) }
+	site.misread = misread
 	t.choice(site, t.b.eagerTargets(lv.typ, lv.addr), site.text+" is no valid "+describeC(lv.typ)+" object")
 }
 
@@ -570,8 +597,30 @@ func (t *tb) load(lv lval) cfa.Expr {
 		return t.convert(lv.n, t.readLocal(lv.l, lv.n), nil, t.b.intType(lv.typ))
 	}
 	res := t.temp(lv.typ)
-	t.access(lv, func(l *local) { t.set(res, t.readLocal(l, lv.n), p) })
+	var misread func(o *cfa.Object)
+	if isInt(lv.typ) {
+		misread = func(o *cfa.Object) {
+			t.readCells(o, p)
+			lo, hi := t.b.rangeOf(lv.typ)
+			t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: res, Lo: lo, Hi: hi, Pos: p, Approx: true,
+				Note: "a read of a library's memory through another type than circ lays it out as: any value"})
+		}
+	}
+	t.accessAs(lv, func(l *local) { t.set(res, t.readLocal(l, lv.n), p) }, misread)
 	return ref(res)
+}
+
+// readCells reads every data cell of object o (nil: none), as an access
+// to all of it does.
+func (t *tb) readCells(o *cfa.Object, p cfa.Pos) {
+	if o == nil {
+		return
+	}
+	for _, c := range o.Cells {
+		if c.Kind == cfa.Data {
+			t.set(t.temp(t.b.cellTyp[c]), ref(c), p)
+		}
+	}
 }
 
 // readLocal reads a scalar local for its value.

@@ -129,7 +129,7 @@ func (b *builder) unarmed(s *derefSite, r *pointsto.Result) (fits, misfits []int
 			if o.Kind == cfa.HeapObject && i == 0 {
 				fits = append(fits, a)
 			}
-		case compatible(b, b.cellTyp[o.Cells[i]], s.typ):
+		case compatible(b, b.cellTyp[o.Cells[i]], s.typ) || s.misreads(o, i):
 			fits = append(fits, a)
 		default:
 			misfits = append(misfits, a)
@@ -216,7 +216,7 @@ func (b *builder) checkDerefs(r *pointsto.Result) {
 		b.checkAtomicViews(s, r.Eval(s.addr))
 		if len(misfits) > 0 && !b.undefinedMisfits(s, misfits, r.Eval(s.addr)) {
 			o, i := b.prog.Memory.Find(misfits[0])
-			if o.Kind == cfa.ExternObject {
+			if o.Kind == cfa.ExternObject && (i == len(o.Cells) || s.typ == nil) {
 				b.failAt(s.pos, "unsupported: %s may free or step past %s, memory of a library", s.text, o.Name)
 			}
 			b.failAt(s.pos, "unsupported: %s may point to %s, of type %s, accessed as %s", s.text, o.CellName(i), describeC(b.cellTyp[o.Cells[i]]), describeC(s.typ))
