@@ -68,7 +68,7 @@ const (
 	resDest                       // its first argument (strcpy, strcat)
 	resInString                   // null or a pointer into its argString (strchr: the first char equal to its argInt)
 	resInBytes                    // null or a pointer into the argCount bytes of its argBytesIn (memchr)
-	resDup                        // null or a fresh block holding a copy of its argString (strdup)
+	resDup                        // null or a fresh block holding a copy of its argString, up to argCount chars (strdup, strndup)
 	resCount                      // -1 or the number of bytes read or written, at most argCount
 	resItems                      // the number of items read or written, at most argCount (fread)
 	resLength                     // the number of chars before the argString's 0 (strlen)
@@ -152,6 +152,7 @@ var libcFuncs = map[string]libcFunc{
 	"strncpy":     {args: []libcArg{argCopyTo, argString, argCount}, result: resDest},
 	"strcat":      {args: []libcArg{argAppend, argString}, result: resDest},
 	"strdup":      {args: []libcArg{argString}, result: resDup},
+	"strndup":     {args: []libcArg{argString, argCount}, result: resDup},
 
 	// libintl.h: a translation is the library's read-only string; circ
 	// returns the message itself.
@@ -1168,7 +1169,14 @@ func (t *tb) duplicate(c *libcCall, i int, k *cfa.Var, res *cfa.Var) {
 	t.choose(p,
 		arm{body: func() {
 			t.allocated(o, res, size, func() {}, p)
-			t.walkChars(charWalk{src: c.vals[i], srcN: c.as[i], dst: ref(res), dstN: c.x, elem: elem, limit: size}, p)
+			if c.count() == nil {
+				t.walkChars(charWalk{src: c.vals[i], srcN: c.as[i], dst: ref(res), dstN: c.x, elem: elem, limit: size}, p)
+				return
+			}
+			// strndup: the k chars, which hold no 0 when the count
+			// stopped the walk, then a 0.
+			t.walkChars(charWalk{src: c.vals[i], srcN: c.as[i], dst: ref(res), dstN: c.x, elem: elem, limit: ref(k)}, p)
+			t.walkChars(charWalk{dst: mkBin(cfa.Add, ref(res), ref(k)), dstN: c.x, elem: elem, limit: num(1), fill: num(0)}, p)
 		}},
 		arm{body: func() { t.set(res, num(0), p) }},
 	)
