@@ -814,19 +814,58 @@ func (t *tb) libraryUntracked(name string, x int64, p cfa.Pos) {
 
 // libraryResult lets res, an undefined function's pointer result, be
 // any address in, or one past, an object pointer argument la reaches;
-// a value of la that designates no object leaves res as it is.
+// a value of la that designates no object leaves res as it is. In an
+// instance of a library's summary object (a string the library gave),
+// the result is in the same instance when la is in the tracked one,
+// and in any other instance when la is in one circ does not track
+// (whose cells are scratch copies whichever it is).
 func (t *tb) libraryResult(la *libArg, res *cfa.Var, p cfa.Pos) {
 	intoLibrary := func(int64) {
 		t.b.failAt(p, "unsupported: the result of an undefined function may point into %s, memory of a library", nodeText(la.n))
 	}
-	t.libraryObjects(la, p, func(o *cfa.Object) {
-		if o.Summary() {
-			intoLibrary(o.Base)
-		}
+	// into sets res to a cell of o, or one past, in instance n (nil: o
+	// is no summary).
+	into := func(o *cfa.Object, n cfa.Expr) {
 		k := t.temp(nil)
 		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: k, Lo: num(0), Hi: num(int64(len(o.Cells))), Pos: p, Note: "where the result points"})
-		t.set(res, mkBin(cfa.Add, num(o.Base), ref(k)), p)
-	}, intoLibrary)
+		addr := mkBin(cfa.Add, num(o.Base), ref(k))
+		if n != nil {
+			addr = mkBin(cfa.Add, addr, mkBin(cfa.Mul, n, num(o.InstanceStride())))
+		}
+		t.set(res, addr, p)
+	}
+	instances := func(o *cfa.Object) bool { return o.Kind == cfa.ExternObject && !o.Elements() }
+	// An array summary of constant length (a char buffer, the
+	// library's strings): any element of it, tracked or not.
+	anyElement := func(o *cfa.Object) {
+		j := t.temp(nil)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: j, Lo: num(0), Hi: num(o.Len.Init - 1), Pos: p, Note: "the element the result points into"})
+		into(o, ref(j))
+	}
+	t.libraryObjects(la, p, func(o *cfa.Object) {
+		switch {
+		case !o.Summary():
+			into(o, nil)
+		case instances(o):
+			into(o, ref(o.Instance))
+		case o.FixedLen():
+			anyElement(o)
+		default:
+			intoLibrary(o.Base)
+		}
+	}, func(x int64) {
+		o, _ := t.b.prog.Memory.Find(x)
+		if o.FixedLen() {
+			anyElement(o)
+			return
+		}
+		if !instances(o) {
+			intoLibrary(x)
+		}
+		n := t.temp(nil)
+		t.add(&cfa.Edge{Kind: cfa.Havoc, LHS: n, Lo: num(0), Pos: p, Note: "the instance the result points into"})
+		t.choose(p, arm{cond: mkBin(cfa.Ne, ref(n), ref(o.Instance)), body: func() { into(o, ref(n)) }})
+	})
 }
 
 // libraryObjects lowers a choice on the object pointer argument la
