@@ -788,16 +788,17 @@ func (t *tb) libraryReach(name string, la *libArg, spawn bool, note string, p cf
 		if !libraryOwn(t.b, o) {
 			t.libraryTouch(name, o, la, spawn, note, p)
 		}
-	}, func(x int64) { t.libraryUntracked(name, x, p) })
+	}, func(x int64) { t.libraryUntracked(name, x, la, spawn, note, p) })
 }
 
 // libraryUntracked lowers what a library may do with an instance circ
-// does not track of the summary at address x: its cells are scratch
-// copies (writes dropped), but a function pointer there would run code
-// circ does not see, and a data pointer lead to memory circ does not
-// follow from there, so either is rejected where the library may reach
-// it.
-func (t *tb) libraryUntracked(name string, x int64, p cfa.Pos) {
+// does not track of the summary at address x, which it reaches through
+// la: its cells are scratch copies (writes dropped); a data pointer
+// there holds any value the tracked instance's cell may hold, and the
+// library may follow it as it follows that cell (read-only: the copy's
+// writes are dropped); a function pointer there would run code circ
+// does not see, which is rejected where the library may reach it.
+func (t *tb) libraryUntracked(name string, x int64, la *libArg, spawn bool, note string, p cfa.Pos) {
 	o, _ := t.b.prog.Memory.Find(x)
 	if libraryOwn(t.b, o) {
 		return
@@ -807,7 +808,8 @@ func (t *tb) libraryUntracked(name string, x int64, p cfa.Pos) {
 		case isPtr(ct) && isFunc(pointee(ct)):
 			t.unsupportedHere(p, "unsupported: undefined function %s may run the function %s holds, in memory of a library", name, v.CName)
 		case isPtr(ct):
-			t.unsupportedHere(p, "unsupported: undefined function %s may follow pointer %s in an instance of %s circ does not track", name, v.CName, o.Name)
+			copied := t.untrackedCell(t.b.cells[v].l, nil, p)
+			t.libraryFollow(name, o, v, copied.v, la, true, spawn, note, p)
 		}
 	}
 }
@@ -905,7 +907,7 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 		case t.b.atomic[v]:
 			t.unsupportedHere(p, "unsupported: undefined function %s may reach atomic object %s through %s", name, v.CName, nodeText(la.n))
 		case isPtr(ct) && !isFn:
-			t.libraryFollow(name, o, v, la, readOnly, spawn, note, p)
+			t.libraryFollow(name, o, v, v, la, readOnly, spawn, note, p)
 		case spawn && isFn && la.depth > 0:
 			// Settle arms the site: too late to start a template.
 			t.unsupportedHere(p, "unsupported: undefined function %s may run the function %s holds, which it reaches through pointers from %s", name, v.CName, nodeText(la.n))
@@ -927,7 +929,8 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 }
 
 // libraryFollow lowers what an undefined function may do with pointer
-// cell v of object o, which it reaches through la: follow it, to the
+// cell v of object o, which it reaches through la, holding val (v, or
+// a scratch copy of an untracked instance's cell): follow it, to the
 // whole object it points into, and touch that as it touches la's
 // (libraryReach's pass spawn), then, in the second pass and unless
 // readOnly, store a pointer into v: the one it held, null, or one it
@@ -936,7 +939,7 @@ func (t *tb) libraryTouch(name string, o *cfa.Object, la *libArg, spawn bool, no
 // of other memory of the program is beyond what circ assumes of it, as
 // for its results. Pointers to void, and chains of more than
 // maxLibraryDepth pointers, are rejected.
-func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, readOnly, spawn bool, note string, p cfa.Pos) {
+func (t *tb) libraryFollow(name string, o *cfa.Object, v, val *cfa.Var, la *libArg, readOnly, spawn bool, note string, p cfa.Pos) {
 	ct := t.b.cellTyp[v]
 	pt := pointee(ct)
 	_, bad := t.b.cellCount(pt)
@@ -953,7 +956,7 @@ func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, r
 	if !untyped {
 		t.b.layout(pt, "", 0, false, &specs)
 	}
-	old := t.snapshot(ref(v), ct, p)
+	old := t.snapshot(ref(val), ct, p)
 	if len(specs) > 0 || (untyped && t.b.havocUnknown) {
 		path := map[*cfa.Object]bool{o: true}
 		for k := range la.path {
@@ -967,7 +970,7 @@ func (t *tb) libraryFollow(name string, o *cfa.Object, v *cfa.Var, la *libArg, r
 			if !path[o] && !libraryOwn(t.b, o) {
 				t.libraryTouch(name, o, next, spawn, note, p)
 			}
-		}, func(x int64) { t.libraryUntracked(name, x, p) })
+		}, func(x int64) { t.libraryUntracked(name, x, next, spawn, note, p) })
 	}
 	if spawn || readOnly {
 		return
