@@ -11,7 +11,7 @@ package cfa
 // has hundreds of thousands of locations and thousands of locals. c's
 // out-edge lists must be set (Program.Finish).
 func (c *CFA) Live(vars []*Var) Liveness {
-	return liveOver(c.Edges, c.Out, 0, len(c.Locs), vars)
+	return liveOver(c.Edges, c.Out, 0, len(c.Locs), vars, nil)
 }
 
 // LiveIn is Live for a region of c that is still being built: the n
@@ -19,19 +19,21 @@ func (c *CFA) Live(vars []*Var) Liveness {
 // that leaves the region leads to a location where nothing is live.
 // Out-edge lists need not be set: the front end asks it of a
 // function's inlined code before the program is finished.
-func LiveIn(edges []*Edge, first, n int, vars []*Var) Liveness {
+// At the locations open (code still to be added there, which may read
+// any of vars), every var is live.
+func LiveIn(edges []*Edge, first, n int, vars []*Var, open []int) Liveness {
 	out := make([][]*Edge, n)
 	for _, e := range edges {
 		if e.From >= first && e.From < first+n {
 			out[e.From-first] = append(out[e.From-first], e)
 		}
 	}
-	return liveOver(edges, out, first, n, vars)
+	return liveOver(edges, out, first, n, vars, open)
 }
 
 // liveOver computes Live over the locations first..first+n-1, whose
 // out-edges out lists (indexed from first), with edges all of them.
-func liveOver(edges []*Edge, out [][]*Edge, first, n int, vars []*Var) Liveness {
+func liveOver(edges []*Edge, out [][]*Edge, first, n int, vars []*Var, open []int) Liveness {
 	index := map[*Var]int{}
 	for i, v := range vars {
 		index[v] = i
@@ -83,6 +85,12 @@ func liveOver(edges []*Edge, out [][]*Edge, first, n int, vars []*Var) Liveness 
 	for l := range work {
 		work[l], queued[l] = l, true
 	}
+	isOpen := make([]bool, n)
+	for _, l := range open {
+		if in(l) {
+			isOpen[l-first] = true
+		}
+	}
 	next := make([]uint64, w)
 	none := make([]uint64, w)
 	for len(work) > 0 {
@@ -108,6 +116,11 @@ func liveOver(edges []*Edge, out [][]*Edge, first, n int, vars []*Var) Liveness 
 					x |= eff.uses[k]
 				}
 				next[k] |= x
+			}
+		}
+		if isOpen[l] {
+			for k := range next {
+				next[k] = ^uint64(0)
 			}
 		}
 		cur := live.bits[l*w : l*w+w]

@@ -343,6 +343,9 @@ type recursiveReturn struct {
 	k   int
 	res *cfa.Var
 	pos cfa.Pos
+	// kept are the locals its return does not havoc, dead after it
+	// when the code was lowered (checkRecursions checks they stay so).
+	kept []*cfa.Var
 }
 
 // recursionCheck is what checkRecursions checks of one first copy,
@@ -528,7 +531,6 @@ func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 		}
 	}
 	var lost []*cfa.Var
-	named := 0 // lost[:named] are locals by name, the rest cells in memory
 	for _, v := range t.c.Locals[r.locals:] {
 		chk.locals[v] = true
 		switch {
@@ -543,7 +545,7 @@ func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 			lost = append(lost, v)
 		}
 	}
-	named = len(lost)
+	named := len(lost) // lost[:named] are locals by name, the rest cells in memory
 	for _, prm := range realParams(f.fd.Declarator.Type().(*cc.FunctionType)) {
 		if l := f.vars[prm.Declarator]; prm.Declarator != nil && l != nil && l.v != nil {
 			chk.params[l.v] = true
@@ -576,14 +578,23 @@ func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 	// whatever value unseen (an assertion's call followed by a loop
 	// forever reads none): only the live ones lose theirs. Cells in
 	// memory are all lost: their reads through pointers are not
-	// resolved yet.
-	live := cfa.LiveIn(t.c.Edges[r.firstEdge:], r.firstLoc, len(t.c.Locs)-r.firstLoc, lost[:named])
+	// resolved yet. Nor are the arms settle may add to a dereference
+	// (extendDerefs), whose bodies may read any local: everything is
+	// live where one starts.
+	var open []int
+	for _, s := range t.b.derefs {
+		if s.t == t && s.from >= r.firstLoc {
+			open = append(open, s.from)
+		}
+	}
+	live := cfa.LiveIn(t.c.Edges[r.firstEdge:], r.firstLoc, len(t.c.Locs)-r.firstLoc, lost[:named], open)
 	var back []arm
 	for _, call := range r.calls {
 		back = append(back, arm{body: func() {
 			t.add(&cfa.Edge{Kind: cfa.Skip, Pos: call.pos, Approx: true, Note: note})
 			for i, v := range lost {
 				if i < named && !live.Has(call.k, i) {
+					call.kept = append(call.kept, v)
 					continue
 				}
 				var lo, hi cfa.Expr // a thread handle: any
@@ -633,6 +644,19 @@ func (b *builder) checkRecursions(r *pointsto.Result) {
 			for i, v := range kept {
 				if live.Has(call.k, i) {
 					b.failAt(call.pos, "unsupported: recursive call to %s, after which its caller still uses %s, which may hold an address (circ merges the calls' frames)", chk.name, v.CName)
+				}
+			}
+		}
+		// The locals a return keeps were dead when the code was
+		// lowered; code added since (settle's passes) must not read them.
+		for _, call := range chk.calls {
+			if len(call.kept) == 0 {
+				continue
+			}
+			live := chk.c.Live(call.kept)
+			for i, v := range call.kept {
+				if live.Has(call.k, i) {
+					b.failAt(call.pos, "unsupported: recursive call to %s, after which code circ added later reads %s, which its return keeps (circ merges the calls' frames)", chk.name, v.CName)
 				}
 			}
 		}
