@@ -2,6 +2,8 @@
 // writing the char past them does not race with it.
 // expect svcomp: name[3]=safe
 // expect circ: name[3]=safe
+// expect-explicit svcomp: name[3]=unknown
+// expect-explicit circ: name[3]=unknown
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
