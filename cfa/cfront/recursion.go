@@ -335,6 +335,7 @@ type recursiveFrame struct {
 	// firstLoc and firstEdge are len(c.Locs) and len(c.Edges) when F
 	// was entered: its code's locations and edges follow.
 	firstLoc, firstEdge int
+	firstDeref          int // len(builder.derefs) then: its code's dereferences follow
 }
 
 // recursiveReturn is a recursive call site: where its caller goes on
@@ -432,7 +433,7 @@ func (b *builder) callees(f *cc.FunctionDefinition, visit func(*cc.FunctionDefin
 // start at locals and objects at objs: a fresh location the recursive
 // calls jump back to.
 func (t *tb) beginRecursive(fd *cc.FunctionDefinition, locals, objs int, p cfa.Pos) *recursiveFrame {
-	r := &recursiveFrame{fd: fd, locals: locals, objs: objs, passed: map[int]bool{}, firstLoc: len(t.c.Locs), firstEdge: len(t.c.Edges)}
+	r := &recursiveFrame{fd: fd, locals: locals, objs: objs, passed: map[int]bool{}, firstLoc: len(t.c.Locs), firstEdge: len(t.c.Edges), firstDeref: len(t.b.derefs)}
 	r.depth = t.newVar(nil, "recursion", cfa.Data, nil).v
 	t.set(r.depth, num(0), p)
 	r.setjmps = t.b.setjmps
@@ -582,10 +583,8 @@ func (t *tb) returnToCalls(f *frame, p cfa.Pos) {
 	// (extendDerefs), whose bodies may read any local: everything is
 	// live where one starts.
 	var open []int
-	for _, s := range t.b.derefs {
-		if s.t == t && s.from >= r.firstLoc {
-			open = append(open, s.from)
-		}
+	for _, s := range t.b.derefs[r.firstDeref:] {
+		open = append(open, s.from)
 	}
 	live := cfa.LiveIn(t.c.Edges[r.firstEdge:], r.firstLoc, len(t.c.Locs)-r.firstLoc, lost[:named], open)
 	var back []arm

@@ -111,7 +111,7 @@ type Result struct {
 	// that read each variable, the edges seen so far and their
 	// templates, and the edges queued.
 	out     map[*cfa.CFA][][]*cfa.Edge
-	seen    map[*cfa.CFA]int // the edges out lists (c.Edges[:seen])
+	seen    map[*cfa.CFA]int // the edges in out's lists: c.Edges[:seen]
 	readers map[*cfa.Var][]*cfa.Edge
 	known   map[*cfa.Edge]bool
 	owner   map[*cfa.Edge]*cfa.CFA
