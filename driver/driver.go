@@ -66,6 +66,8 @@ type Options struct {
 	// Slicer, when set, is p's slicer: a location is checked first on
 	// its slice when that is much smaller (onSlice).
 	Slicer *slice.Slicer
+	// split: the program is already split by ownership (onOwnership).
+	split bool
 }
 
 func (o *Options) defaults() {
@@ -209,6 +211,29 @@ func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts O
 		return res, nil
 	}
 	opts.Slicer = nil
+	q := ownershipSplit(p, x, opts)
+	if q == nil {
+		return check(ctx, sv, p, x, opts)
+	}
+	// The split program's check comes last, with a quarter of the time:
+	// most programs it applies to race, or are proved without it, and a
+	// race is found on p itself, with p's threads in its trace.
+	start := time.Now()
+	pctx, cancel := withShare(ctx, 4.0/3)
+	res, raw = check(pctx, sv, p, x, opts)
+	cancel()
+	if res.Verdict != report.Unknown || sv.Broken || ctx.Err() != nil {
+		return res, raw
+	}
+	if res2, ok := onOwnership(ctx, sv, q, x, opts, start); ok {
+		return res2, nil
+	}
+	return res, raw
+}
+
+// check is the paper's CIRC loop on p for x (nil: undefined behaviour
+// only), with retries when it is stuck.
+func check(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts Options) (res report.Result, raw interp.Trace) {
 	start := time.Now()
 	fresh := func() *checker {
 		preds := append([]predabs.Pred(nil), opts.Preds...)

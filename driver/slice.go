@@ -32,26 +32,51 @@ func onSlice(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, op
 	if sliceShare*s.SlicedLocs > s.Locs {
 		return res, false
 	}
-	sctx := ctx
-	if deadline, has := ctx.Deadline(); has {
-		var cancel context.CancelFunc
-		sctx, cancel = context.WithDeadline(ctx, start.Add(time.Until(deadline)/2))
-		defer cancel()
-	}
 	so := opts
 	so.Slicer = nil
-	so.CollectUB = true // its findings are the slice's: never replayed there
 	if so.Progress != nil {
 		fmt.Fprintf(so.Progress, "circ: %s: on its slice first: %d of %d locations, %d of %d edges kept\n", x.SourceName(), s.SlicedLocs, s.Locs, s.Kept, s.Edges)
 	}
-	res, _ = run(sctx, sv, s.Prog, x, so)
+	return proveFirst(ctx, sv, s.Prog, x, so, start, 2,
+		fmt.Sprintf("proved on the location's slice (%d of %d locations, %d of %d edges keep their operation)", s.SlicedLocs, s.Locs, s.Kept, s.Edges))
+}
+
+// withShare is ctx with a deadline 1/share of its time left from now
+// (ctx itself when it has no deadline).
+func withShare(ctx context.Context, share float64) (context.Context, context.CancelFunc) {
+	deadline, has := ctx.Deadline()
+	if !has {
+		return ctx, func() {}
+	}
+	return context.WithDeadline(ctx, time.Now().Add(time.Duration(float64(time.Until(deadline))/share)))
+}
+
+// proveFirst checks x on q, a program derived from the one checked
+// whose proofs are proofs of it (a slice, a split), with 1/share of the
+// time left: ok reports whether res is the verdict, which only a proof is. A
+// race on q may be none of the program's, and undefined behaviour q
+// reaches may be unreachable there, so anything else leaves the check to
+// the program. why is added to the proof's reason.
+func proveFirst(ctx context.Context, sv *smt.Solver, q *cfa.Program, x *cfa.Var, so Options, start time.Time, share float64, why string) (res report.Result, ok bool) {
+	sctx, cancel := withShare(ctx, share)
+	defer cancel()
+	collect := so.CollectUB
+	so.CollectUB = true // its findings are q's: never replayed there
+	res, _ = run(sctx, sv, q, x, so)
 	if sv.Broken {
 		return res, true // unknown: the solver cannot run the program's check
 	}
-	if res.Verdict != report.Safe || len(res.Undefined) > 0 && !opts.CollectUB {
+	if res.Verdict != report.Safe || len(res.Undefined) > 0 && !collect {
+		if so.Progress != nil {
+			why := string(res.Verdict)
+			if res.Reason != "" {
+				why += ": " + res.Reason
+			}
+			fmt.Fprintf(so.Progress, "circ: %s: not proved there (%s): back to the program\n", x.SourceName(), why)
+		}
 		return res, false
 	}
-	res.Reason += fmt.Sprintf("; proved on the location's slice (%d of %d locations, %d of %d edges keep their operation)", s.SlicedLocs, s.Locs, s.Kept, s.Edges)
+	res.Reason += "; " + why
 	res.Seconds = time.Since(start).Seconds()
 	return res, true
 }

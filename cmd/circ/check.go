@@ -566,10 +566,11 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 	if f.slice && len(rest) > 0 {
 		slicer = slice.New(p)
 	}
-	workers := min(f.jobs, len(rest))
+	jobs := len(rest)
 	if decideUB {
-		workers = max(workers, 1) // the program's check (job -1)
+		jobs++ // the program's check (job -1), beside the variables'
 	}
+	workers := min(f.jobs, jobs)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
