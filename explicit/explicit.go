@@ -374,7 +374,7 @@ func (s *search) results(secs float64) ([]report.Result, []interp.Trace) {
 	for i, v := range s.vars {
 		name := "<nil>"
 		if v != nil {
-			name = v.Name
+			name = v.SourceName() // as the other engines name it (nesC's BlinkC.counter)
 		}
 		r := report.Result{
 			Variable: name, Engine: "explicit", RaceDef: s.opts.RaceDef.String(),

@@ -53,8 +53,9 @@ type checkFlags struct {
 	// slice: the CIRC engine tries each location on its slice first
 	// (--slice, driver.Options.Slicer).
 	slice bool
-	// explicitStage: the explicit engine searches the locations the
-	// CIRC engine leaves unknown (--explicit-stage).
+	// explicitStage: the explicit engine hunts races before the CIRC
+	// engine and searches the locations it leaves unknown after it
+	// (--explicit-stage).
 	explicitStage bool
 }
 
@@ -75,7 +76,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.maxK, "max-k", 8, "circ engine: largest counter bound k before giving up")
 	fs.BoolVar(&f.plain, "plain-circ", false, "circ engine: every round with omega counters (the paper's CIRC), not rounds with at most k threads per template confirmed by one omega round (omega-CIRC)")
 	fs.BoolVar(&f.lockset, "lockset-stage", true, "circ engine: first prove race-free, by a sound lockset check, the locations whose accesses a common mutex or the first thread creation orders; the CIRC engine checks the rest")
-	fs.BoolVar(&f.explicitStage, "explicit-stage", true, fmt.Sprintf("circ engine: search the locations the CIRC engine leaves unknown with the explicit engine (at most %d states, or --max-states; a quarter of --timeout): a race it finds is replayed, a search it completes is a proof", explicitStageStates))
+	fs.BoolVar(&f.explicitStage, "explicit-stage", true, fmt.Sprintf("circ engine: search every location briefly with the explicit engine before the CIRC engine (at most %d states, 5 s; a race it finds is replayed and decides it), and the locations the CIRC engine leaves unknown after it (at most %d states, or --max-states; a quarter of --timeout): a race it finds is replayed, a search it completes is a proof", huntStates, explicitStageStates))
 	fs.BoolVar(&f.slice, "slice", true, "circ engine: check a location first on its slice (the edges that can matter to it; the rest skipped) when that is much smaller than the program; a proof there holds for the program, anything else is checked on the whole program")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
 	fs.StringVar(&f.witness, "witness", "", "write an SV-COMP violation witness of the first race to FILE: .yml/.yaml (format 2.2) or .graphml/.xml (GraphML)")
@@ -191,14 +192,19 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 	if !f.quiet {
 		progress = &lateWriter{w: stderr, start: time.Now()}
 	}
+	xopts := explicit.Options{
+		RaceDef: def, Threads: f.threads, NondetLo: lo, NondetHi: hi,
+		MaxStates: f.maxStates, MaxDepth: f.maxDepth,
+	}
 	var results []report.Result
 	switch f.engine {
 	case "explicit":
-		results = explicit.Check(ctx, prog, vars, explicit.Options{
-			RaceDef: def, Threads: f.threads, NondetLo: lo, NondetHi: hi,
-			MaxStates: f.maxStates, MaxDepth: f.maxDepth,
-		})
+		results = explicit.Check(ctx, prog, vars, xopts)
 	default:
+		var hunted map[int]report.Result
+		if f.explicitStage && !f.acfas { // circ acfa: every location's ACFAs
+			hunted = huntRaces(ctx, prog, vars, xopts, progress)
+		}
 		circCtx := ctx
 		if deadline, ok := ctx.Deadline(); ok && f.explicitStage {
 			// A quarter of the time left is the explicit stage's.
@@ -206,23 +212,30 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 			circCtx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)*3/4))
 			defer cancel()
 		}
-		results = f.checkCIRCApart(circCtx, input, prog, vars, def, progress)
+		results = make([]report.Result, len(vars))
+		var rest []*cfa.Var
+		var at []int
+		for i, v := range vars {
+			if r, ok := hunted[i]; ok {
+				results[i] = r
+			} else {
+				rest = append(rest, v)
+				at = append(at, i)
+			}
+		}
+		for k, r := range f.checkCIRCApart(circCtx, input, prog, rest, def, progress) {
+			results[at[k]] = r
+		}
 		report.DemoteUnmodelled(results) // for the explicit stage to try
 		if f.explicitStage {
-			states := f.maxStates
-			if states == 0 {
-				states = explicitStageStates
+			stage := xopts
+			if stage.MaxStates == 0 {
+				stage.MaxStates = explicitStageStates
 			}
-			explicitUnknowns(ctx, prog, vars, results, explicit.Options{
-				RaceDef: def, Threads: f.threads, NondetLo: lo, NondetHi: hi,
-				MaxStates: states, MaxDepth: f.maxDepth,
-			}, progress)
+			explicitUnknowns(ctx, prog, vars, results, stage, progress)
 		}
 		if def == interp.C11 && !raceFreeSC(prog, vars, results) {
-			c11Explicit(ctx, prog, vars, results, explicit.Options{
-				RaceDef: def, Threads: f.threads, NondetLo: lo, NondetHi: hi,
-				MaxStates: f.maxStates, MaxDepth: f.maxDepth,
-			})
+			c11Explicit(ctx, prog, vars, results, xopts)
 		}
 	}
 	if def == interp.C11 && len(prog.Fences) > 0 {
@@ -827,74 +840,6 @@ func observesWithoutSync(prog *cfa.Program) bool {
 		}
 	}
 	return false
-}
-
-// explicitStageStates is the explicit stage's state budget per search:
-// a second or two, so that a program with many unknown locations pays
-// little for it.
-const explicitStageStates = 200_000
-
-// explicitUnknowns is the explicit stage: the explicit engine searches
-// the variables the CIRC engine leaves unknown, and its verdict replaces
-// unknown where it decides. A race it finds is one the interpreter
-// replays; safe is a search that ran out of neither instances nor
-// values nor states, so it covers every run. Value-based
-// synchronization the CIRC engine could not prove, or a race behind
-// more threads than its counters followed, is often decided there.
-func explicitUnknowns(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, results []report.Result, opts explicit.Options, progress io.Writer) {
-	var again []*cfa.Var
-	var at []int
-	for i := range results {
-		if results[i].Verdict == report.Unknown && ctx.Err() == nil {
-			again = append(again, vars[i])
-			at = append(at, i)
-		}
-	}
-	if len(again) == 0 {
-		return
-	}
-	if progress != nil {
-		fmt.Fprintf(progress, "circ: explicit stage: searching the %d location(s) left unknown\n", len(again))
-	}
-	for k, r := range explicit.Check(ctx, prog, again, opts) {
-		i := at[k]
-		if r.Verdict != report.Safe && r.Verdict != report.Race || r.ProofCut() {
-			continue
-		}
-		r.Reason = strings.TrimSpace(r.Reason + " (explicit stage: the CIRC engine did not decide: " + results[i].Reason + ")")
-		r.Seconds += results[i].Seconds
-		results[i] = r
-	}
-}
-
-// c11Explicit decides again, with the explicit engine, the variables the
-// abstract engine proved safe under --race-def c11 where its proofs do
-// not carry over (raceFreeSC): they show no race of adjacent accesses,
-// not that happens-before orders every conflicting pair. The explicit
-// engine tracks happens-before on every interleaving it explores.
-func c11Explicit(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, results []report.Result, opts explicit.Options) {
-	var again []*cfa.Var
-	var at []int
-	for i := range results {
-		if results[i].Verdict == report.Safe {
-			again = append(again, vars[i])
-			at = append(at, i)
-		}
-	}
-	if len(again) == 0 {
-		return
-	}
-	for k, r := range explicit.Check(ctx, prog, again, opts) {
-		i := at[k]
-		switch r.Verdict {
-		case report.Safe, report.Race:
-			r.Reason = strings.TrimSpace(r.Reason + " (explicit engine: the abstract engine's proof is of interleavings, not of happens-before)")
-			results[i] = r
-		default:
-			results[i] = report.Result{Variable: r.Variable, Verdict: report.Unknown, Engine: "circ+explicit", RaceDef: r.RaceDef, Seconds: results[i].Seconds + r.Seconds,
-				Reason: "the abstract engine proves interleavings race-free, not happens-before, here (a race elsewhere or a weaker memory order), and the explicit engine does not decide: " + r.Reason}
-		}
-	}
 }
 
 // unfenced makes the races found under --race-def c11 in a program with

@@ -658,7 +658,7 @@ int main(void) {
 
 // TestCLIHandlesApartElements: a race on the handles of an array
 // summary that the summary leaves unknown is checked again on each
-// handle, and the race of one of them is the verdict.
+// handle by the CIRC engine, and the race of one of them is the verdict.
 func TestCLIHandlesApartElements(t *testing.T) {
 	path := writeC(t, "next.c", `#include <pthread.h>
 pthread_t t[6];
@@ -676,7 +676,9 @@ int main(void) {
   return 0;
 }
 `)
-	r := runCLI(t, "check", "--format", "json", "--var", "t[*]", path)
+	// Without the race hunt, which finds this race before the CIRC
+	// engine runs: this is the CIRC engine's check of each handle.
+	r := runCLI(t, "check", "--format", "json", "--explicit-stage=false", "--var", "t[*]", path)
 	res := decodeReport(t, r.stdout).Results
 	if len(res) != 1 || res[0].Verdict != "race" || res[0].Variable != "t[*]" || !strings.Contains(res[0].Reason, "the race is on t[") {
 		t.Fatalf("got %+v, want t[*] race on one of its handles\n%s", res, r.stderr)
@@ -787,6 +789,60 @@ func TestExplicitStage(t *testing.T) {
 	}
 	if v, e, _, code := check("--explicit-stage=false", file); v != "unknown" || e != "circ" || code != 20 {
 		t.Errorf("data with --explicit-stage=false: %s by %s (exit %d), want unknown by circ (exit 20)", v, e, code)
+	}
+}
+
+// TestRaceHunt: a race behind a loop of constant bound (the two threads
+// lock different mutexes, the 4th and the 8th of ten allocated in a
+// loop), which the CIRC engine refutes one iteration per refinement, is
+// found by the race hunt before it runs, with a replayed trace.
+func TestRaceHunt(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "locks_kept_from_an_allocation_loop_race.c")
+	src := `#include <pthread.h>
+#include <stdlib.h>
+int g;
+pthread_mutex_t *p, *q;
+void *worker(void *arg) {
+  pthread_mutex_lock(q);
+  g++;
+  pthread_mutex_unlock(q);
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  for (int i = 0; i < 10; i++) {
+    pthread_mutex_t *m = malloc(sizeof *m);
+    if (!m)
+      return 1;
+    pthread_mutex_init(m, 0);
+    if (i == 3)
+      p = m;
+    if (i == 7)
+      q = m;
+  }
+  pthread_create(&t, 0, worker, 0);
+  pthread_mutex_lock(p);
+  g++;
+  pthread_mutex_unlock(p);
+  return 0;
+}
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "check", "-q", "--format", "json", "--var", "g", file)
+	var rep struct {
+		Results []struct {
+			Verdict, Engine, Reason string
+			Trace                   *json.RawMessage
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || len(rep.Results) != 1 {
+		t.Fatalf("%v\n%s\n%s", err, r.stdout, r.stderr)
+	}
+	res := rep.Results[0]
+	if res.Verdict != "race" || res.Engine != "explicit" || res.Trace == nil || r.code != 10 || !strings.Contains(res.Reason, "race hunt") {
+		t.Errorf("g: %s by %s (trace %v, exit %d, %q), want a race with a trace from the race hunt (exit 10)", res.Verdict, res.Engine, res.Trace != nil, r.code, res.Reason)
 	}
 }
 
