@@ -16,6 +16,7 @@
 package explicit
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -296,11 +297,11 @@ func (s *search) havocValues(m interp.Move) []int64 {
 	inRange := func(v int64) bool { return (!m.HasLo || v >= m.Lo) && (!m.HasHi || v <= m.Hi) }
 	if s.deadHavoc[m.Edge] {
 		// The value is overwritten before any read: one value in range
-		// stands for all.
+		// stands for all, the one nearest 0 (a trace reads better).
 		switch {
-		case m.HasLo:
+		case m.HasLo && m.Lo > 0:
 			return []int64{m.Lo}
-		case m.HasHi:
+		case m.HasHi && m.Hi < 0:
 			return []int64{m.Hi}
 		}
 		return []int64{0}
@@ -335,7 +336,20 @@ func (s *search) havocValues(m interp.Move) []int64 {
 		}
 		return []int64{m.Hi}
 	}
+	// Smallest magnitude first: of the runs of one length, the
+	// breadth-first search reports the first found, and a trace with
+	// 0, 1, -1, ... reads better (the same order refine's traces take).
+	slices.SortStableFunc(vals, func(a, b int64) int {
+		return cmp.Or(cmp.Compare(abs(a), abs(b)), cmp.Compare(b, a))
+	})
 	return vals
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 // trace rebuilds the steps leading to node id.
