@@ -213,16 +213,10 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 			defer cancel()
 		}
 		results = make([]report.Result, len(vars))
-		var rest []*cfa.Var
-		var at []int
-		for i, v := range vars {
-			if r, ok := hunted[i]; ok {
-				results[i] = r
-			} else {
-				rest = append(rest, v)
-				at = append(at, i)
-			}
+		for i, r := range hunted {
+			results[i] = r
 		}
+		rest, at := pick(vars, func(i int) bool { _, ok := hunted[i]; return !ok })
 		for k, r := range f.checkCIRCApart(circCtx, input, prog, rest, def, progress) {
 			results[at[k]] = r
 		}

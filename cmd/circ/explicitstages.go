@@ -26,7 +26,7 @@ const huntTime = 5 * time.Second
 
 // huntRaces is the race hunt: a brief explicit search of every location
 // before the CIRC engine runs. A race behind a short loop with constant
-// bounds (ten mallocs, the third and the seventh kept) costs the CIRC
+// bounds (ten mallocs, the fourth and the eighth kept) costs the CIRC
 // engine one refinement per iteration, the breadth-first search a few
 // thousand states; the race it finds is replayed by the interpreter, as
 // every race is. Only races are taken: a location it does not find
@@ -58,6 +58,18 @@ func huntRaces(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, opts exp
 	return found
 }
 
+// pick lists the variables of vars whose index keep holds, and where
+// each is in vars: the ones a stage decides again.
+func pick(vars []*cfa.Var, keep func(i int) bool) (sub []*cfa.Var, at []int) {
+	for i, v := range vars {
+		if keep(i) {
+			sub = append(sub, v)
+			at = append(at, i)
+		}
+	}
+	return sub, at
+}
+
 // explicitStageStates is the explicit stage's state budget per search:
 // a second or two, so that a program with many unknown locations pays
 // little for it.
@@ -71,14 +83,7 @@ const explicitStageStates = 200_000
 // synchronization the CIRC engine could not prove, or a race behind
 // more threads than its counters followed, is often decided there.
 func explicitUnknowns(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, results []report.Result, opts explicit.Options, progress io.Writer) {
-	var again []*cfa.Var
-	var at []int
-	for i := range results {
-		if results[i].Verdict == report.Unknown && ctx.Err() == nil {
-			again = append(again, vars[i])
-			at = append(at, i)
-		}
-	}
+	again, at := pick(vars, func(i int) bool { return results[i].Verdict == report.Unknown && ctx.Err() == nil })
 	if len(again) == 0 {
 		return
 	}
@@ -102,14 +107,7 @@ func explicitUnknowns(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, r
 // not that happens-before orders every conflicting pair. The explicit
 // engine tracks happens-before on every interleaving it explores.
 func c11Explicit(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, results []report.Result, opts explicit.Options) {
-	var again []*cfa.Var
-	var at []int
-	for i := range results {
-		if results[i].Verdict == report.Safe {
-			again = append(again, vars[i])
-			at = append(at, i)
-		}
-	}
+	again, at := pick(vars, func(i int) bool { return results[i].Verdict == report.Safe })
 	if len(again) == 0 {
 		return
 	}
