@@ -66,6 +66,11 @@ type Options struct {
 	// Slicer, when set, is p's slicer: a location is checked first on
 	// its slice when that is much smaller (onSlice).
 	Slicer *slice.Slicer
+	// Reached lists undefined-behaviour sites that a replayed run
+	// already reaches (the race hunt's findings). CheckUndefined settles
+	// them at once: refining a trace into one could only fail, after
+	// maxUBRounds refinements.
+	Reached []report.Finding
 	// split: the program is already split by ownership (onOwnership).
 	split bool
 }
@@ -240,8 +245,10 @@ func check(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts
 		for _, sd := range p.Seeds {
 			preds = append(preds, predabs.Pred{E: sd.E, Template: sd.Template})
 		}
-		return &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: preds, decided: map[*cfa.Edge]bool{},
-			ubRounds: map[string]int{}, ubPreds: map[string][]string{}}
+		c := &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: preds, decided: map[*cfa.Edge]bool{},
+			ubRounds: map[string]int{}, ubPreds: map[string][]string{}, posts: predabs.NewPostCache()}
+		c.settleReached()
+		return c
 	}
 	c := fresh()
 	if ctx.Err() != nil {
@@ -325,7 +332,9 @@ type checker struct {
 	// bounded: the rounds run ReachAndBuild^k (predabs.Setup.Exact).
 	bounded bool
 	acfas   []*acfa.ACFA
-	raw     interp.Trace // the replayed interleaving of a race
+	// posts keeps the main thread's abstract posts from round to round.
+	posts *predabs.PostCache
+	raw   interp.Trace // the replayed interleaving of a race
 	// stuck: the check ended with a spurious abstract race that
 	// refinement could not remove.
 	stuck bool
@@ -353,6 +362,28 @@ func (c *checker) decideSite(e *cfa.Edge) {
 		for _, o := range t.Edges {
 			if o.Undefined && ubSite(o) == site {
 				c.decided[o] = true
+			}
+		}
+	}
+}
+
+// settleReached decides, for the program's check of undefined
+// behaviour, each site that Options.Reached gives a replayed run to, as
+// refineUndefined decides a site its own feasible trace reaches.
+func (c *checker) settleReached() {
+	if c.x != nil {
+		return
+	}
+	for _, f := range c.opts.Reached {
+		if !f.Reached {
+			continue
+		}
+		for _, t := range c.p.Templates {
+			for _, e := range t.Edges {
+				if e.Undefined && !c.decided[e] && UndefinedFinding(e).Site() == f.Site() {
+					c.decideSite(e)
+					c.undefined = append(c.undefined, f)
+				}
 			}
 		}
 	}
@@ -445,6 +476,7 @@ outer:
 					Prog: c.p, Main: i, Preds: predabs.For(c.preds, i), AllPreds: c.preds, ACFAs: c.acfas, K: c.k,
 					Var: c.x, CircDef: c.opts.RaceDef == interp.CIRC, HandleTemplate: handles,
 					Solver: c.sv, MaxStates: c.opts.MaxStates, Exact: c.bounded, Decided: c.decided, RefineUB: c.refineUB(),
+					Posts: c.posts,
 				}
 				arg, err := predabs.ReachAndBuild(ctx, setup)
 				var race *predabs.RaceError

@@ -66,6 +66,9 @@ type Setup struct {
 	// AllPreds holds the predicates of every template (Preds has this
 	// one's): a global any of them mentions is observed (observable).
 	AllPreds []Pred
+	// Posts, when set, keeps the main thread's abstract posts for the
+	// next ReachAndBuild on the same program (PostCache).
+	Posts *PostCache
 }
 
 // OpKind says who moves in an abstract step.
@@ -241,12 +244,14 @@ var ErrAtomicOmega = errors.New("counter of an atomic location became omega")
 
 type analysis struct {
 	*Setup
-	tmpl       *cfa.CFA
-	vars       []*cfa.Var   // variables in predicates
-	predVars   [][]*cfa.Var // predVars[i]: the variables of predicate i
-	predAt     [2][]z3.Bool
-	byName     map[string]*cfa.Var
-	postCache  map[string][]uint64
+	tmpl      *cfa.CFA
+	vars      []*cfa.Var   // variables in predicates
+	predVars  [][]*cfa.Var // predVars[i]: the variables of predicate i
+	predAt    [2][]z3.Bool
+	byName    map[string]*cfa.Var
+	postCache map[string][]uint64
+	// predID[i]: predicate i's number in Setup.Posts.
+	predID     []int
 	labelCache map[string]z3.Bool
 	gammaID    map[string]int
 	gammas     []acfa.Context
@@ -317,6 +322,11 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		vs := map[*cfa.Var]bool{}
 		cfa.Vars(p.E, vs)
 		a.predVars = append(a.predVars, slices.Collect(maps.Keys(vs)))
+	}
+	if s.Posts != nil {
+		for _, p := range s.Preds.List {
+			a.predID = append(a.predID, s.Posts.id(p))
+		}
 	}
 	for ver := 0; ver < 2; ver++ {
 		for _, p := range s.Preds.List {
@@ -1010,18 +1020,7 @@ func (a *analysis) abs(key string, from, to int, m uint64, trans func() z3.Bool,
 		a.postCache[key] = nil
 		return nil, nil
 	}
-	var affected []int
-	var keep uint64
-	care := a.care(to)
-	for i := range a.Preds.List {
-		switch {
-		case care&(1<<i) == 0:
-		case a.mentions(i, changed):
-			affected = append(affected, i)
-		default:
-			keep |= 1 << i
-		}
-	}
+	affected, keep := a.affected(to, changed)
 	f := a.minterm(m, a.care(from), 0).And(trans())
 	if target != nil {
 		f = f.And(a.label(target[0], target[1]))
@@ -1051,6 +1050,23 @@ func (a *analysis) abs(key string, from, to int, m uint64, trans func() z3.Bool,
 	}
 	a.postCache[key] = ms
 	return ms, nil
+}
+
+// affected splits the predicates that matter at location to into those
+// a move that changes the variables changed may change, whose values
+// the post computes, and the ones it keeps.
+func (a *analysis) affected(to int, changed func(*cfa.Var) bool) (affected []int, keep uint64) {
+	care := a.care(to)
+	for i := range a.Preds.List {
+		switch {
+		case care&(1<<i) == 0:
+		case a.mentions(i, changed):
+			affected = append(affected, i)
+		default:
+			keep |= 1 << i
+		}
+	}
+	return affected, keep
 }
 
 // mentions reports whether predicate i reads a variable that changed.
@@ -1089,9 +1105,7 @@ func (a *analysis) postMain(st *State, e *cfa.Edge) ([]*State, error) {
 			}
 		}
 	}
-	ws := written(e)
-	ms, err := a.abs(fmt.Sprintf("m%p", e), e.From, e.To, st.M, func() z3.Bool { return a.transition(e) },
-		func(v *cfa.Var) bool { return slices.Contains(ws, v) }, nil, nil, nil)
+	ms, err := a.mainPost(e, st.M)
 	if err != nil {
 		return nil, err
 	}

@@ -57,6 +57,9 @@ type checkFlags struct {
 	// engine and searches the locations it leaves unknown after it
 	// (--explicit-stage).
 	explicitStage bool
+	// reachedUB is no flag: the undefined-behaviour sites the race hunt
+	// reached with a replayed run (driver.Options.Reached).
+	reachedUB []report.Finding
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -203,7 +206,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 	default:
 		var hunted map[int]report.Result
 		if f.explicitStage && !f.acfas { // circ acfa: every location's ACFAs
-			hunted = huntRaces(ctx, prog, vars, xopts, progress)
+			hunted, f.reachedUB = huntRaces(ctx, prog, vars, xopts, progress)
 		}
 		circCtx := ctx
 		if deadline, ok := ctx.Deadline(); ok && f.explicitStage {
@@ -594,7 +597,7 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 				}
 				opts := driver.Options{
 					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out, Plain: f.plain,
-					ACFAs: f.acfas || f.format == "html", CollectUB: decideUB, Slicer: slicer,
+					ACFAs: f.acfas || f.format == "html", CollectUB: decideUB, Slicer: slicer, Reached: f.reachedUB,
 				}
 				if i < 0 {
 					ub = driver.CheckUndefined(ctx, sv, p, opts)

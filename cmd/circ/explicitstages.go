@@ -31,10 +31,12 @@ const huntTime = 5 * time.Second
 // thousand states; the race it finds is replayed by the interpreter, as
 // every race is. Only races are taken: a location it does not find
 // racing goes to the CIRC engine, whose proofs cover any number of
-// threads. It returns the races found, by index in vars.
-func huntRaces(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, opts explicit.Options, progress io.Writer) map[int]report.Result {
+// threads. It returns the races found, by index in vars, and the
+// undefined-behaviour sites its searches reached, each with a replayed
+// run, for the program's check of undefined behaviour to skip.
+func huntRaces(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, opts explicit.Options, progress io.Writer) (map[int]report.Result, []report.Finding) {
 	if len(vars) == 0 {
-		return nil
+		return nil, nil
 	}
 	budget := huntTime
 	if deadline, ok := ctx.Deadline(); ok {
@@ -46,7 +48,13 @@ func huntRaces(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, opts exp
 		opts.MaxStates = huntStates
 	}
 	found := map[int]report.Result{}
+	var reached []report.Finding
 	for i, r := range explicit.Check(hctx, prog, vars, opts) {
+		for _, u := range r.Undefined {
+			if u.Reached {
+				reached = append(reached, u)
+			}
+		}
 		if r.Verdict == report.Race {
 			r.Reason = strings.TrimSpace("found by the race hunt, a brief explicit search before the CIRC engine. " + r.Reason)
 			found[i] = r
@@ -55,7 +63,7 @@ func huntRaces(ctx context.Context, prog *cfa.Program, vars []*cfa.Var, opts exp
 	if progress != nil && len(found) > 0 {
 		fmt.Fprintf(progress, "circ: race hunt: %d of %d location(s) race\n", len(found), len(vars))
 	}
-	return found
+	return found, reached
 }
 
 // pick lists the variables of vars whose index keep holds, and where

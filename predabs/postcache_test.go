@@ -1,0 +1,74 @@
+package predabs_test
+
+import (
+	"context"
+	"testing"
+
+	"circ/acfa"
+	"circ/cfa"
+	"circ/cfa/cfront"
+	"circ/predabs"
+	"circ/smt"
+)
+
+const counted = `int x, y, z;
+int main(void) {
+  int i = 0;
+  while (i < 3) { i = i + 1; x = x + 1; }
+  if (x == 3) y = 1; else y = 2;
+  z = y;
+  return 0;
+}
+`
+
+// TestPostCacheAcrossRounds: a round that shares a PostCache with an
+// earlier one builds the same ARG as a round without it, in its own
+// numbering of the predicates (new ones first, the old ones reordered),
+// and asks the solver less; a round with the same predicates asks it
+// less again (only what is not a main move's post).
+func TestPostCacheAcrossRounds(t *testing.T) {
+	sv := smt.New(0)
+	defer sv.Bind(context.Background())()
+	p, err := cfront.Parse("c.c", []byte(counted))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y, z := p.Global("x"), p.Global("y"), p.Global("z")
+	var i *cfa.Var
+	for _, v := range p.Templates[0].Locals {
+		if v.SourceName() == "i" {
+			i = v
+		}
+	}
+	if i == nil {
+		t.Fatal("main has no local i")
+	}
+	first := []predabs.Pred{{E: eq(x, 3), Template: -1}, {E: eq(i, 3), Template: 0}, {E: eq(y, 1), Template: -1}}
+	second := []predabs.Pred{{E: eq(z, 1), Template: -1}, {E: eq(y, 1), Template: -1}, {E: eq(x, 3), Template: -1},
+		{E: eq(x, 2), Template: -1}, {E: eq(i, 3), Template: 0}, {E: eq(i, 2), Template: 0}}
+	run := func(preds []predabs.Pred, posts *predabs.PostCache) (*predabs.ARG, int) {
+		t.Helper()
+		q := sv.Queries
+		arg, err := predabs.ReachAndBuild(context.Background(), &predabs.Setup{
+			Prog: p, Main: 0, Preds: predabs.For(preds, 0), AllPreds: preds, ACFAs: []*acfa.ACFA{acfa.Empty(0)}, K: 1,
+			Var: z, Solver: sv, MaxStates: 10000, Posts: posts,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return arg, sv.Queries - q
+	}
+	want, alone := run(second, nil)
+	posts := predabs.NewPostCache()
+	run(first, posts)
+	got, shared := run(second, posts)
+	if got.Projected.String() != want.Projected.String() || got.NumStates != want.NumStates {
+		t.Fatalf("with the cache:\n%s(%d states)\nwithout:\n%s(%d states)", got.Projected, got.NumStates, want.Projected, want.NumStates)
+	}
+	if shared >= alone {
+		t.Errorf("the round after a refinement made %d queries, %d without the cache", shared, alone)
+	}
+	if _, again := run(second, posts); again >= shared {
+		t.Errorf("a round with the same predicates made %d queries, the one before %d", again, shared)
+	}
+}
