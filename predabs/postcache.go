@@ -19,7 +19,9 @@ import (
 // writes or the changed predicates read, and, transitively, those that
 // share a variable with one of them. A literal over other variables
 // only conjoins a satisfiable constraint on variables no other literal
-// reads (every reached minterm is satisfiable). So the next round,
+// reads (every reached minterm is satisfiable). Operators the solver
+// encodes as functions shared by the whole formula connect what uses
+// them as a variable would (usesFunctions). So the next round,
 // whose context is new and whose refinement added predicates that most
 // moves are not connected to, finds most posts here. Keys name
 // predicates by their text, so one round's bits are read in another's
@@ -64,12 +66,14 @@ func (a *analysis) mainPost(e *cfa.Edge, m uint64) ([]uint64, error) {
 	for _, w := range ws {
 		vars[w] = true
 	}
+	funcs := slices.ContainsFunc([]cfa.Expr{e.RHS, e.Cond, e.Lo, e.Hi, e.Arg, e.Handle}, usesFunctions)
 	for _, i := range affected {
 		for _, v := range a.predVars[i] {
 			vars[v] = true
 		}
+		funcs = funcs || a.predFuncs&(1<<i) != 0
 	}
-	cone := a.connected(a.care(e.From), vars)
+	cone := a.connected(a.care(e.From), vars, funcs)
 	key := []byte(move)
 	for i := range a.Preds.List {
 		if cone&(1<<i) != 0 {
@@ -113,21 +117,41 @@ func (a *analysis) mainPost(e *cfa.Edge, m uint64) ([]uint64, error) {
 }
 
 // connected is the set of predicates of care that share a variable with
-// vars, directly or through other predicates of care.
-func (a *analysis) connected(care uint64, vars map[*cfa.Var]bool) uint64 {
+// vars, or a shared function when funcs is set (usesFunctions), directly
+// or through other predicates of care.
+func (a *analysis) connected(care uint64, vars map[*cfa.Var]bool, funcs bool) uint64 {
 	var in uint64
 	for grew := true; grew; {
 		grew = false
 		for rest := care &^ in; rest != 0; rest &= rest - 1 {
 			i := bits.TrailingZeros64(rest)
-			if slices.ContainsFunc(a.predVars[i], func(v *cfa.Var) bool { return vars[v] }) {
+			f := a.predFuncs&(1<<i) != 0
+			if funcs && f || slices.ContainsFunc(a.predVars[i], func(v *cfa.Var) bool { return vars[v] }) {
 				in |= 1 << i
 				for _, v := range a.predVars[i] {
 					vars[v] = true
 				}
+				funcs = funcs || f
 				grew = true
 			}
 		}
 	}
 	return in
+}
+
+// usesFunctions reports whether e applies an operator that the solver
+// encodes with a function the whole formula shares: a bitwise one
+// (uninterpreted, smt.Solver.uf) or division and remainder (Z3's
+// division by zero is one unknown function of the dividend). Two
+// literals that both use one are related even over distinct variables.
+func usesFunctions(e cfa.Expr) bool {
+	switch e := e.(type) {
+	case cfa.Unary:
+		return usesFunctions(e.X)
+	case cfa.Binary:
+		return e.Op.IsBitwise() || e.Op == cfa.Div || e.Op == cfa.Mod || usesFunctions(e.X) || usesFunctions(e.Y)
+	case cfa.Cond:
+		return usesFunctions(e.C) || usesFunctions(e.T) || usesFunctions(e.F)
+	}
+	return false
 }

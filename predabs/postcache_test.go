@@ -2,6 +2,7 @@ package predabs_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"circ/acfa"
@@ -70,5 +71,58 @@ func TestPostCacheAcrossRounds(t *testing.T) {
 	}
 	if _, again := run(second, posts); again >= shared {
 		t.Errorf("a round with the same predicates made %d queries, the one before %d", again, shared)
+	}
+}
+
+// bitwise reaches x = a & b from two states that differ only in
+// predicates over c and d: one where c == 3 and (c & d) == 0 pin the
+// uninterpreted & at (3, 1) to 0 (a spurious state: 3 & 1 is 1), and
+// one where they do not.
+const bitwise = `int a = 3, b = 1, c, d = 1, x, y;
+int main(void) {
+  c = __VERIFIER_nondet_int();
+  if (c == 3) { if ((c & d) != 0) return 0; }
+  x = a & b;
+  if (x == 1) y = 1;
+  return 0;
+}
+`
+
+// TestPostCacheSharedFunctions: predicates over distinct variables are
+// still related through an operator the solver leaves uninterpreted, so
+// the post of x = a & b from the spurious state must not serve the other
+// one; with the cache the ARG is the one built without it (y = 1 stays
+// reachable).
+func TestPostCacheSharedFunctions(t *testing.T) {
+	sv := smt.New(0)
+	defer sv.Bind(context.Background())()
+	p, err := cfront.Parse("b.c", []byte(bitwise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := func(n string) cfa.Expr { return cfa.Ref{V: p.Global(n)} }
+	and := cfa.Binary{Op: cfa.BitAnd, X: g("c"), Y: g("d")}
+	preds := []predabs.Pred{
+		{E: eq(p.Global("a"), 3), Template: -1}, {E: eq(p.Global("b"), 1), Template: -1},
+		{E: eq(p.Global("c"), 3), Template: -1}, {E: eq(p.Global("d"), 1), Template: -1},
+		{E: cfa.Binary{Op: cfa.Eq, X: and, Y: cfa.Const{Val: 0}}, Template: -1}, {E: eq(p.Global("x"), 1), Template: -1},
+	}
+	run := func(posts *predabs.PostCache) *predabs.ARG {
+		t.Helper()
+		arg, err := predabs.ReachAndBuild(context.Background(), &predabs.Setup{
+			Prog: p, Main: 0, Preds: predabs.For(preds, 0), AllPreds: preds, ACFAs: []*acfa.ACFA{acfa.Empty(0)}, K: 1,
+			Var: p.Global("y"), Solver: sv, MaxStates: 10000, Posts: posts,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return arg
+	}
+	want, got := run(nil), run(predabs.NewPostCache())
+	if !hasEdge(want.Projected, func(e acfa.Edge) bool { return slices.Contains(e.Havoc, "y") }) {
+		t.Fatalf("without the cache y = 1 is unreachable:\n%s", want.Projected)
+	}
+	if got.Projected.String() != want.Projected.String() || got.NumStates != want.NumStates {
+		t.Fatalf("with the cache:\n%s(%d states)\nwithout:\n%s(%d states)", got.Projected, got.NumStates, want.Projected, want.NumStates)
 	}
 }

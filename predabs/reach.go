@@ -250,8 +250,10 @@ type analysis struct {
 	predAt    [2][]z3.Bool
 	byName    map[string]*cfa.Var
 	postCache map[string][]uint64
-	// predID[i]: predicate i's number in Setup.Posts.
+	// predID[i]: predicate i's number in Setup.Posts; predFuncs: the
+	// predicates that use a shared function (usesFunctions).
 	predID     []int
+	predFuncs  uint64
 	labelCache map[string]z3.Bool
 	gammaID    map[string]int
 	gammas     []acfa.Context
@@ -324,8 +326,11 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		a.predVars = append(a.predVars, slices.Collect(maps.Keys(vs)))
 	}
 	if s.Posts != nil {
-		for _, p := range s.Preds.List {
+		for i, p := range s.Preds.List {
 			a.predID = append(a.predID, s.Posts.id(p))
+			if usesFunctions(p.E) {
+				a.predFuncs |= 1 << i
+			}
 		}
 	}
 	for ver := 0; ver < 2; ver++ {
