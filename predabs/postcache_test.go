@@ -126,3 +126,49 @@ func TestPostCacheSharedFunctions(t *testing.T) {
 		t.Fatalf("with the cache:\n%s(%d states)\nwithout:\n%s(%d states)", got.Projected, got.NumStates, want.Projected, want.NumStates)
 	}
 }
+
+// TestPostCacheContextMoves: the rounds of a check of the mutex
+// program, main's ARG in the worker's context and the worker's in
+// main's, each built once with a cache shared by all rounds and once
+// without, give the same ARGs; the shared cache saves queries.
+func TestPostCacheContextMoves(t *testing.T) {
+	sv := smt.New(0)
+	defer sv.Bind(context.Background())()
+	p, err := cfront.Parse("p.c", []byte(protected))
+	if err != nil {
+		t.Fatal(err)
+	}
+	preds := []predabs.Pred{{E: eq(p.Global("m"), 0), Template: -1}, {E: eq(p.Global("x"), 2), Template: -1}}
+	posts := predabs.NewPostCache()
+	run := func(main int, acfas []*acfa.ACFA, posts *predabs.PostCache) (*predabs.ARG, int) {
+		t.Helper()
+		q := sv.Queries
+		arg, err := predabs.ReachAndBuild(context.Background(), &predabs.Setup{
+			Prog: p, Main: main, Preds: predabs.For(preds, main), AllPreds: preds, ACFAs: acfas, K: 1,
+			Var: p.Global("x"), Solver: sv, MaxStates: 10000, Posts: posts,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return arg, sv.Queries - q
+	}
+	ctx := []*acfa.ACFA{acfa.Empty(0), acfa.Empty(1)}
+	saved := 0
+	for round := 0; round < 3; round++ {
+		next := make([]*acfa.ACFA, 2)
+		for main := 0; main < 2; main++ {
+			want, alone := run(main, ctx, nil)
+			got, shared := run(main, ctx, posts)
+			if got.Projected.String() != want.Projected.String() || got.NumStates != want.NumStates {
+				t.Fatalf("round %d, template %d, with the cache:\n%s(%d states)\nwithout:\n%s(%d states)",
+					round, main, got.Projected, got.NumStates, want.Projected, want.NumStates)
+			}
+			saved += alone - shared
+			next[main] = want.Projected
+		}
+		ctx = next
+	}
+	if saved <= 0 {
+		t.Errorf("the shared cache saved %d queries", saved)
+	}
+}

@@ -66,8 +66,8 @@ type Setup struct {
 	// AllPreds holds the predicates of every template (Preds has this
 	// one's): a global any of them mentions is observed (observable).
 	AllPreds []Pred
-	// Posts, when set, keeps the main thread's abstract posts for the
-	// next ReachAndBuild on the same program (PostCache).
+	// Posts, when set, keeps abstract posts for the next
+	// ReachAndBuild on the same program (PostCache).
 	Posts *PostCache
 }
 
@@ -1232,10 +1232,7 @@ func (a *analysis) postContext(st *State, j, ei int) ([]*State, error) {
 		if r, ok := e.Post.(Region); ok {
 			post = &r
 		}
-		changed := func(v *cfa.Var) bool {
-			return v == param || (v.Global && slices.Contains(e.Havoc, v.Name))
-		}
-		ms, err := a.abs(key, st.PC, st.PC, st.M, func() z3.Bool { return a.havocTransition(e.Havoc, param, args) }, changed, &[2]int{j, e.To}, guard, post)
+		ms, err := a.contextPost(key, st.PC, st.M, e.Havoc, param, args, [2]int{j, e.To}, guard, post)
 		if err != nil {
 			return nil, err
 		}
