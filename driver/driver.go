@@ -66,6 +66,12 @@ type Options struct {
 	// Slicer, when set, is p's slicer: a location is checked first on
 	// its slice when that is much smaller (onSlice).
 	Slicer *slice.Slicer
+	// Posts, when it is for the program checked (PostCache.Of), keeps
+	// abstract posts for the next check of a location of it: a worker
+	// checks one location after another on the same program. A check
+	// on another program (its slice, the program split by ownership)
+	// keeps its own.
+	Posts *predabs.PostCache
 	// Reached lists undefined-behaviour sites that a replayed run
 	// already reaches (the race hunt's findings). CheckUndefined settles
 	// them at once: refining a trace into one could only fail, after
@@ -246,7 +252,10 @@ func check(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts
 			preds = append(preds, predabs.Pred{E: sd.E, Template: sd.Template})
 		}
 		c := &checker{p: p, x: x, opts: opts, sv: sv, k: opts.K, preds: preds, decided: map[*cfa.Edge]bool{},
-			ubRounds: map[string]int{}, ubPreds: map[string][]string{}, posts: predabs.NewPostCache()}
+			ubRounds: map[string]int{}, ubPreds: map[string][]string{}, posts: opts.Posts}
+		if !c.posts.Of(p) {
+			c.posts = predabs.NewPostCache(p)
+		}
 		c.settleReached()
 		return c
 	}

@@ -30,6 +30,9 @@ import (
 // name predicates by their text, so one round's bits are read in
 // another's numbering.
 type PostCache struct {
+	// prog is the program whose moves the keys name (by address, which
+	// the cache keeps from being reused).
+	prog  *cfa.Program
 	ids   map[string]int
 	posts map[string][]uint64 // bit k: the k-th changed predicate of the key
 }
@@ -37,10 +40,14 @@ type PostCache struct {
 // maxCachedPosts bounds a PostCache: past it, it starts again empty.
 const maxCachedPosts = 1 << 20
 
-// NewPostCache returns an empty cache, for one program's rounds.
-func NewPostCache() *PostCache {
-	return &PostCache{ids: map[string]int{}, posts: map[string][]uint64{}}
+// NewPostCache returns an empty cache for the rounds of checks of p;
+// ReachAndBuild on another program does without it.
+func NewPostCache(p *cfa.Program) *PostCache {
+	return &PostCache{prog: p, ids: map[string]int{}, posts: map[string][]uint64{}}
 }
+
+// Of reports whether c caches posts of p's moves.
+func (c *PostCache) Of(p *cfa.Program) bool { return c != nil && c.prog == p }
 
 // id numbers p by its text (Pred.String names every variable in full).
 func (c *PostCache) id(p Pred) int {
@@ -62,7 +69,7 @@ func (a *analysis) mainPost(e *cfa.Edge, m uint64) ([]uint64, error) {
 	compute := func() ([]uint64, error) {
 		return a.abs(move, e.From, e.To, m, func() z3.Bool { return a.transition(e) }, changed, nil, nil, nil)
 	}
-	if a.Posts == nil {
+	if a.posts == nil {
 		return compute()
 	}
 	vars := map[*cfa.Var]bool{}
@@ -86,7 +93,7 @@ func (a *analysis) contextPost(key string, pc int, m uint64, havoc []string, par
 	compute := func() ([]uint64, error) {
 		return a.abs(key, pc, pc, m, func() z3.Bool { return a.havocTransition(havoc, param, args) }, changed, &target, guard, post)
 	}
-	if a.Posts == nil {
+	if a.posts == nil {
 		return compute()
 	}
 	vars := map[*cfa.Var]bool{}
@@ -107,7 +114,7 @@ func (a *analysis) contextPost(key string, pc int, m uint64, havoc []string, par
 }
 
 // cachedPost is compute(), the post of move from minterm m at location
-// from to location to, through a.Posts. The move reads and writes vars
+// from to location to, through a.posts. The move reads and writes vars
 // (and a shared function, funcs); it changes the variables changed; and
 // regions (nil: none) constrain the state before or after it over the
 // global predicates. The key is what the post depends on: the move,
@@ -137,7 +144,7 @@ func (a *analysis) cachedPost(move string, from, to int, m uint64, vars map[*cfa
 			key = append(key, a.projected(*r, m, cone)...)
 		}
 	}
-	if stored, ok := a.Posts.posts[string(key)]; ok {
+	if stored, ok := a.posts.posts[string(key)]; ok {
 		ms := make([]uint64, len(stored))
 		for j, b := range stored {
 			ms[j] = m & keep
@@ -161,10 +168,10 @@ func (a *analysis) cachedPost(move string, from, to int, m uint64, vars map[*cfa
 			}
 		}
 	}
-	if len(a.Posts.posts) >= maxCachedPosts {
-		clear(a.Posts.posts)
+	if len(a.posts.posts) >= maxCachedPosts {
+		clear(a.posts.posts)
 	}
-	a.Posts.posts[string(key)] = stored
+	a.posts.posts[string(key)] = stored
 	return ms, nil
 }
 

@@ -81,7 +81,7 @@ func TestPostCacheAcrossRounds(t *testing.T) {
 		{E: eq(x, 2), Template: -1}, {E: eq(i, 3), Template: 0}, {E: eq(i, 2), Template: 0}}
 	empty := []*acfa.ACFA{acfa.Empty(0)}
 	want, alone := reachCounted(t, sv, p, 0, second, empty, "z", nil)
-	posts := predabs.NewPostCache()
+	posts := predabs.NewPostCache(p)
 	reachCounted(t, sv, p, 0, first, empty, "z", posts)
 	got, shared := reachCounted(t, sv, p, 0, second, empty, "z", posts)
 	sameARG(t, "after a refinement", got, want)
@@ -123,7 +123,7 @@ func TestPostCacheSharedFunctions(t *testing.T) {
 	}
 	empty := []*acfa.ACFA{acfa.Empty(0)}
 	want, _ := reachCounted(t, sv, p, 0, preds, empty, "y", nil)
-	got, _ := reachCounted(t, sv, p, 0, preds, empty, "y", predabs.NewPostCache())
+	got, _ := reachCounted(t, sv, p, 0, preds, empty, "y", predabs.NewPostCache(p))
 	if !hasEdge(want.Projected, func(e acfa.Edge) bool { return slices.Contains(e.Havoc, "y") }) {
 		t.Fatalf("without the cache y = 1 is unreachable:\n%s", want.Projected)
 	}
@@ -137,7 +137,7 @@ func TestPostCacheSharedFunctions(t *testing.T) {
 func TestPostCacheContextMoves(t *testing.T) {
 	sv, p := withSolver(t, "p.c", protected)
 	preds := []predabs.Pred{{E: eq(p.Global("m"), 0), Template: -1}, {E: eq(p.Global("x"), 2), Template: -1}}
-	posts := predabs.NewPostCache()
+	posts := predabs.NewPostCache(p)
 	ctx := []*acfa.ACFA{acfa.Empty(0), acfa.Empty(1)}
 	saved := 0
 	for round := 0; round < 3; round++ {

@@ -66,7 +66,7 @@ type Setup struct {
 	// AllPreds holds the predicates of every template (Preds has this
 	// one's): a global any of them mentions is observed (observable).
 	AllPreds []Pred
-	// Posts, when set, keeps abstract posts for the next
+	// Posts, when set for Prog, keeps abstract posts for the next
 	// ReachAndBuild on the same program (PostCache).
 	Posts *PostCache
 }
@@ -250,7 +250,9 @@ type analysis struct {
 	predAt    [2][]z3.Bool
 	byName    map[string]*cfa.Var
 	postCache map[string][]uint64
-	// predID[i]: predicate i's number in Setup.Posts; predFuncs: the
+	// posts is Setup.Posts when it is the program's (PostCache.Of).
+	posts *PostCache
+	// predID[i]: predicate i's number in posts; predFuncs: the
 	// predicates that use a shared function (usesFunctions).
 	predID     []int
 	predFuncs  uint64
@@ -325,9 +327,10 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		cfa.Vars(p.E, vs)
 		a.predVars = append(a.predVars, slices.Collect(maps.Keys(vs)))
 	}
-	if s.Posts != nil {
+	if s.Posts.Of(s.Prog) {
+		a.posts = s.Posts
 		for i, p := range s.Preds.List {
-			a.predID = append(a.predID, s.Posts.id(p))
+			a.predID = append(a.predID, a.posts.id(p))
 			if usesFunctions(p.E) {
 				a.predFuncs |= 1 << i
 			}

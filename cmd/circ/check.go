@@ -20,6 +20,7 @@ import (
 	"circ/explicit"
 	"circ/interp"
 	"circ/lockset"
+	"circ/predabs"
 	"circ/report"
 	"circ/slice"
 	"circ/smt"
@@ -589,6 +590,8 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 			// unless Z3 failed (after a timeout interrupt).
 			var sv *smt.Solver
 			release := func() {}
+			// And one cache of abstract posts of p, for all its checks.
+			posts := predabs.NewPostCache(p)
 			defer func() { release() }()
 			for i := range work {
 				if sv == nil {
@@ -598,6 +601,7 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 				opts := driver.Options{
 					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out, Plain: f.plain,
 					ACFAs: f.acfas || f.format == "html", CollectUB: decideUB, Slicer: slicer, Reached: f.reachedUB,
+					Posts: posts,
 				}
 				if i < 0 {
 					ub = driver.CheckUndefined(ctx, sv, p, opts)
