@@ -341,7 +341,8 @@ type checker struct {
 	// bounded: the rounds run ReachAndBuild^k (predabs.Setup.Exact).
 	bounded bool
 	acfas   []*acfa.ACFA
-	// posts keeps the main thread's abstract posts from round to round.
+	// posts keeps abstract posts from round to round (and, through
+	// Options.Posts, from one check of the program to the next).
 	posts *predabs.PostCache
 	raw   interp.Trace // the replayed interleaving of a race
 	// stuck: the check ended with a spurious abstract race that
