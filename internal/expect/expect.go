@@ -8,8 +8,8 @@
 //	// expect-circ-engine svcomp: x=unknown    the abstract engine's verdict,
 //	// expect-circ-engine circ: x=unknown      where it is knowingly incomplete
 //	// explicit-threads: 3                     --threads for the explicit engine
-//	// explicit-max-states: 50000              a smaller budget, to keep the
-//	                                           test fast (same verdicts)
+//	// explicit-max-states: 50000              the explicit engine's budget
+//	                                           in its test (default 200000)
 //	// explicit-race-needs-threads: x=4        no race on x with fewer threads
 //	// expect-undefined: 12 15                 the source lines where a run
 //	                                           reaches undefined behaviour

@@ -3,6 +3,7 @@
 // different locks.
 // expect svcomp: balance[0]=race balance[1]=race
 // expect circ: balance[0]=race balance[1]=race
+// explicit-threads: 2
 #include <pthread.h>
 
 int balance[2];

@@ -4,6 +4,7 @@
 // writes meanwhile.
 // expect svcomp: c=safe
 // expect circ: c=safe
+// explicit-max-states: 400000
 #include <pthread.h>
 #include <stdlib.h>
 

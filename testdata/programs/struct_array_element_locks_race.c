@@ -2,6 +2,7 @@
 // another entry (j) than the one it updates (i).
 // expect svcomp: cache[0].refs=race cache[1].refs=race cache[2].refs=race
 // expect circ: cache[0].refs=race cache[1].refs=race cache[2].refs=race
+// explicit-threads: 2
 #include <pthread.h>
 struct s { int refs; pthread_mutex_t refs_mutex; } cache[3];
 void *t(void *arg) {
