@@ -17,9 +17,7 @@ import (
 	"circ/explicit"
 	"circ/internal/expect"
 	"circ/interp"
-	"circ/predabs"
 	"circ/report"
-	"circ/smt"
 )
 
 // crossMaxStates is the explicit engine's budget in the cross-check
@@ -55,34 +53,13 @@ func TestCrossCheckMCU(t *testing.T) {
 // with opts.
 func crossCheckDir(t *testing.T, dir string, min int, opts cfront.Options) {
 	eachProgram(t, dir, min, opts, func(t *testing.T, file string, p *cfa.Program, m *expect.Manifest) {
-		w := &worker{posts: predabs.NewPostCache(p)}
+		// A program's checks run on one worker, as in circ check, so
+		// that the cross-check also covers what they share.
+		w := driver.NewWorker(p)
 		for _, def := range expect.Defs {
 			crossCheck(t, w, file, p, m, def)
 		}
 	})
-}
-
-// worker runs a program's checks one after another, as a worker of circ
-// check does: on one solver, with one cache of abstract posts, so that
-// the cross-check also tests what the checks of a program share.
-type worker struct {
-	sv    *smt.Solver
-	posts *predabs.PostCache
-}
-
-// run is driver.Run of x on the worker's solver and cache.
-func (w *worker) run(ctx context.Context, p *cfa.Program, x *cfa.Var, opts driver.Options) (report.Result, interp.Trace) {
-	if w.sv == nil {
-		w.sv = smt.New(smt.QueryLimitMS)
-	}
-	release := w.sv.Bind(ctx)
-	defer release()
-	opts.Posts = w.posts
-	res, raw := driver.RunWith(ctx, w.sv, p, x, opts)
-	if w.sv.Broken {
-		w.sv = nil // Z3 rejects calls after an interrupt
-	}
-	return res, raw
 }
 
 // eachProgram runs check, as a parallel subtest, on each of the at least
@@ -109,7 +86,7 @@ func eachProgram(t *testing.T, dir string, min int, opts cfront.Options, check f
 	}
 }
 
-func crossCheck(t *testing.T, w *worker, file string, p *cfa.Program, m *expect.Manifest, def interp.RaceDef) {
+func crossCheck(t *testing.T, w *driver.Worker, file string, p *cfa.Program, m *expect.Manifest, def interp.RaceDef) {
 	t.Helper()
 	var safeVars []*cfa.Var
 	isSafe := map[*cfa.Var]bool{}
@@ -214,7 +191,7 @@ func crossCheck(t *testing.T, w *worker, file string, p *cfa.Program, m *expect.
 // checkOne runs the abstract engine on x (omega-CIRC, or the paper's plain
 // CIRC with every round on omega counters: both must give the expected
 // verdict) and checks its evidence.
-func checkOne(t *testing.T, w *worker, file string, p *cfa.Program, m *expect.Manifest, def interp.RaceDef, name string, x *cfa.Var, plain bool) report.Result {
+func checkOne(t *testing.T, w *driver.Worker, file string, p *cfa.Program, m *expect.Manifest, def interp.RaceDef, name string, x *cfa.Var, plain bool) report.Result {
 	t.Helper()
 	{
 		want := m.CircVerdict(def, name)
@@ -222,7 +199,7 @@ func checkOne(t *testing.T, w *worker, file string, p *cfa.Program, m *expect.Ma
 		// on two cores: a run of 10 s alone takes several times that
 		// under load, and a timeout would read as a wrong verdict.
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		res, raw := w.run(ctx, p, x, driver.Options{RaceDef: def, Plain: plain})
+		res, raw := w.Run(ctx, x, driver.Options{RaceDef: def, Plain: plain})
 		cancel()
 		algo := "omega-CIRC"
 		if plain {

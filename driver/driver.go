@@ -106,10 +106,7 @@ func Check(ctx context.Context, p *cfa.Program, x *cfa.Var, opts Options) report
 // Run is Check that also returns the raw interleaving of a race result
 // (nil for other verdicts), for callers that replay it themselves.
 func Run(ctx context.Context, p *cfa.Program, x *cfa.Var, opts Options) (report.Result, interp.Trace) {
-	sv := smt.New(smt.QueryLimitMS)
-	release := sv.Bind(ctx)
-	defer release()
-	return run(ctx, sv, p, x, opts)
+	return NewWorker(p).Run(ctx, x, opts)
 }
 
 // Undefined is what CheckUndefined decides of a program's undefined
@@ -206,14 +203,6 @@ func HasUndefined(p *cfa.Program) bool {
 		}
 	}
 	return false
-}
-
-// CheckWith is Check on a caller's solver. A Z3 failure (Z3 rejects calls
-// once a check was interrupted by the timeout) gives unknown and marks the
-// solver Broken; the caller must not reuse it.
-func CheckWith(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts Options) report.Result {
-	res, _ := run(ctx, sv, p, x, opts)
-	return res
 }
 
 func run(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts Options) (res report.Result, raw interp.Trace) {

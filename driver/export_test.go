@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"circ/cfa"
-	"circ/interp"
 	"circ/report"
 	"circ/smt"
 )
@@ -25,10 +24,4 @@ func ProveOnOwnershipSplit(ctx context.Context, p *cfa.Program, x *cfa.Var) (res
 	opts.defaults()
 	res, _ = onOwnership(ctx, sv, q, x, opts, time.Now())
 	return res, true
-}
-
-// RunWith is Run on solver sv, as a worker of circ check runs its checks
-// of one program one after another.
-func RunWith(ctx context.Context, sv *smt.Solver, p *cfa.Program, x *cfa.Var, opts Options) (report.Result, interp.Trace) {
-	return run(ctx, sv, p, x, opts)
 }

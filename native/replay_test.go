@@ -137,8 +137,9 @@ func TestReplayRacePrograms(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
+			w := driver.NewWorker(p)
 			for _, v := range p.SharedMemory() {
-				res := driver.Check(ctx, p, v, driver.Options{RaceDef: interp.SVCOMP})
+				res := w.Check(ctx, v, driver.Options{RaceDef: interp.SVCOMP})
 				if res.Verdict != report.Race {
 					continue
 				}

@@ -19,7 +19,6 @@ import (
 	"circ/internal/variants"
 	"circ/interp"
 	"circ/report"
-	"circ/smt"
 )
 
 // variantSeed and variantCount fix which variants CI judges.
@@ -185,21 +184,19 @@ func judgeVariant(t *testing.T, v variants.Variant, count func(string)) string {
 	// of it does.
 	opts := driver.Options{RaceDef: interp.SVCOMP, CollectUB: driver.HasUndefined(p)}
 	var ub driver.Undefined
+	w := driver.NewWorker(p)
 	if opts.CollectUB {
 		// A budget of its own: a run into undefined behaviour that
 		// excuses a verdict needs its replayed trace.
 		uctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-		sv := smt.New(0)
-		release := sv.Bind(uctx)
-		ub = driver.CheckUndefined(uctx, sv, p, opts)
-		release()
+		ub = w.Undefined(uctx, opts)
 		cancel()
 	}
 	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	results := make([]report.Result, len(vars))
 	for i, x := range vars {
-		results[i] = driver.Check(cctx, p, x, opts)
+		results[i] = w.Check(cctx, x, opts)
 	}
 	if opts.CollectUB {
 		driver.SettleUndefined(results, ub)

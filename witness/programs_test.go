@@ -70,8 +70,9 @@ func firstRace(t *testing.T, file string) report.Result {
 	// program that takes seconds alone takes several times that there.
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
+	w := driver.NewWorker(p)
 	for _, x := range p.SharedMemory() {
-		res := driver.Check(ctx, p, x, driver.Options{RaceDef: interp.SVCOMP})
+		res := w.Check(ctx, x, driver.Options{RaceDef: interp.SVCOMP})
 		if res.Verdict == report.Race && res.Trace != nil {
 			return res
 		}

@@ -20,7 +20,6 @@ import (
 	"circ/explicit"
 	"circ/interp"
 	"circ/lockset"
-	"circ/predabs"
 	"circ/report"
 	"circ/slice"
 	"circ/smt"
@@ -582,36 +581,23 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 		jobs++ // the program's check (job -1), beside the variables'
 	}
 	workers := min(f.jobs, jobs)
-	for w := 0; w < workers; w++ {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// One Z3 context per worker, reused for all its variables
-			// unless Z3 failed (after a timeout interrupt).
-			var sv *smt.Solver
-			release := func() {}
-			// And one cache of abstract posts of p, for all its checks.
-			posts := predabs.NewPostCache(p)
-			defer func() { release() }()
+			// Each worker's checks share a Z3 context and a cache of
+			// abstract posts.
+			w := driver.NewWorker(p)
 			for i := range work {
-				if sv == nil {
-					sv = smt.New(smt.QueryLimitMS)
-					release = sv.Bind(ctx)
-				}
 				opts := driver.Options{
 					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out, Plain: f.plain,
 					ACFAs: f.acfas || f.format == "html", CollectUB: decideUB, Slicer: slicer, Reached: f.reachedUB,
-					Posts: posts,
 				}
 				if i < 0 {
-					ub = driver.CheckUndefined(ctx, sv, p, opts)
+					ub = w.Undefined(ctx, opts)
 				} else {
-					results[i] = driver.CheckWith(ctx, sv, p, vars[i], opts)
+					results[i] = w.Check(ctx, vars[i], opts)
 					finished(results[i])
-				}
-				if sv.Broken {
-					release()
-					sv, release = nil, func() {}
 				}
 			}
 		}()
