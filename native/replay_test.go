@@ -97,13 +97,16 @@ var replayExceptions = map[string]string{
 	"undefined_function_follows_pointer_in_untracked_block_race.c/last":    "calls a function with no body",
 }
 
-// replayUnsteady are races whose native replay passes alone but not
-// always under load: their forced schedules run five joined threads to
-// their ends one after another, and a stall there makes the watchdog
-// give up. Either outcome is accepted (and logged); the interpreter's
-// replay of the same trace is asserted by the driver's tests.
+// replayUnsteady are races whose native replay is confirmed only now and
+// then: a forced schedule that runs five joined threads to their ends
+// one after another stalls under load, and the watchdog gives up; a
+// race that needs an uninitialized local to hold a value the trace
+// chose gets what the stack holds natively. Either outcome is accepted
+// (and logged); the interpreter's replay of the same trace is asserted
+// by the driver's tests.
 var replayUnsteady = map[string]string{
-	"reverse_join_loop_skips_first_of_handle_array_of_six_race.c/x": "five joined threads run to their ends",
+	"reverse_join_loop_skips_first_of_handle_array_of_six_race.c/x":      "five joined threads run to their ends",
+	"join_loop_bound_declared_in_a_switch_body_not_unrolled_race.c/data": "the join loop's bound is uninitialized",
 }
 
 // TestReplayRacePrograms runs circ on every *_race.c test program (and
