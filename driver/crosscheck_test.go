@@ -65,11 +65,7 @@ func crossCheckDir(t *testing.T, dir string, min int, opts cfront.Options) {
 // eachProgram runs check, as a parallel subtest, on each of the at least
 // min programs of dir, lowered with opts, with its expectation header.
 func eachProgram(t *testing.T, dir string, min int, opts cfront.Options, check func(t *testing.T, file string, p *cfa.Program, m *expect.Manifest)) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.c"))
-	if err != nil || len(files) < min {
-		t.Fatalf("want at least %d test programs in %s, found %d (%v)", min, dir, len(files), err)
-	}
-	for _, file := range files {
+	for _, file := range expect.Programs(t, filepath.Join(dir, "*.c"), min) {
 		name := strings.TrimSuffix(filepath.Base(file), ".c")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -20,11 +20,7 @@ import (
 const testMaxStates = 200_000
 
 func TestPrograms(t *testing.T) {
-	files, err := filepath.Glob("../testdata/programs/*.c")
-	if err != nil || len(files) < 25 {
-		t.Fatalf("want at least 25 test programs, found %d (%v)", len(files), err)
-	}
-	for _, file := range files {
+	for _, file := range expect.Programs(t, "../testdata/programs/*.c", 25) {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".c"), func(t *testing.T) {
 			t.Parallel()
 			m, err := expect.Load(file)

@@ -13,6 +13,7 @@ import (
 	"circ/cfa"
 	"circ/cfa/cfront"
 	"circ/driver"
+	"circ/internal/expect"
 	"circ/interp"
 	"circ/report"
 )
@@ -116,11 +117,7 @@ func TestReplayRacePrograms(t *testing.T) {
 	if err := Available(context.Background(), ""); err != nil {
 		t.Skipf("no native replay here: %v", err)
 	}
-	files, err := filepath.Glob("../testdata/programs/*_race.c")
-	if err != nil || len(files) < 30 {
-		t.Fatalf("want the race programs, found %d (%v)", len(files), err)
-	}
-	files = append(files, "../examples/paper_figure1.c")
+	files := append(expect.Programs(t, "../testdata/programs/*_race.c", 30), "../examples/paper_figure1.c")
 	var tried, confirmed atomic.Int32
 	var mu sync.Mutex
 	var lines []string

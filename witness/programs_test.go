@@ -28,6 +28,7 @@ import (
 	"circ/cfa/cfront"
 	"circ/driver"
 	"circ/explicit"
+	"circ/internal/expect"
 	"circ/interp"
 	"circ/report"
 	"circ/witness"
@@ -89,10 +90,7 @@ func firstRace(t *testing.T, file string) report.Result {
 }
 
 func TestRaceProgramsWitnesses(t *testing.T) {
-	files, err := filepath.Glob("../testdata/programs/*_race.c")
-	if err != nil || len(files) < 30 {
-		t.Fatalf("want the bundled race programs, found %d (%v)", len(files), err)
-	}
+	files := expect.Programs(t, "../testdata/programs/*_race.c", 30)
 	schema := compileSchema(t)
 	var valid atomic.Int32
 	t.Run("programs", func(t *testing.T) {

@@ -23,9 +23,11 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
 
 	"circ/interp"
 	"circ/report"
@@ -188,4 +190,29 @@ func (m *Manifest) CircVerdict(def interp.RaceDef, v string) report.Verdict {
 		return e
 	}
 	return m.Expect[def][v]
+}
+
+// shortSample is the share of test programs a suite runs under go test
+// -short: one in shortSample.
+const shortSample = 20
+
+// Programs lists the test programs pattern matches, in name order,
+// failing t unless there are at least min. Under go test -short it keeps
+// one in shortSample of them (every shortSample-th, from the first), so
+// that the edit-test loop samples each engine's suite of programs; the
+// whole suite (scripts/test.sh, CI) runs them all.
+func Programs(t testing.TB, pattern string, min int) []string {
+	t.Helper()
+	files, err := filepath.Glob(pattern)
+	if err != nil || len(files) < min {
+		t.Fatalf("want at least %d test programs %s, found %d (%v)", min, pattern, len(files), err)
+	}
+	if !testing.Short() {
+		return files
+	}
+	var sample []string
+	for i := 0; i < len(files); i += shortSample {
+		sample = append(sample, files[i])
+	}
+	return sample
 }
