@@ -49,9 +49,10 @@ func (w *Worker) Undefined(ctx context.Context, opts Options) Undefined {
 }
 
 // bind readies the solver for a check under ctx: a new one where Z3
-// failed before (it rejects calls after an interrupt).
+// failed or was interrupted before (it rejects calls after an
+// interrupt).
 func (w *Worker) bind(ctx context.Context) (release func()) {
-	if w.sv == nil || w.sv.Broken {
+	if w.sv == nil || w.sv.Broken || w.sv.Interrupted() {
 		w.sv = smt.New(smt.QueryLimitMS)
 	}
 	return w.sv.Bind(ctx)

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math/big"
 	"sync"
+	"sync/atomic"
 
 	"circ/cfa"
 
@@ -46,6 +47,8 @@ type Solver struct {
 	// an interrupt Z3 rejects further calls): the solver must be
 	// replaced.
 	Broken bool
+	// interrupted: Bind interrupted Ctx.
+	interrupted atomic.Bool
 }
 
 var newMu sync.Mutex
@@ -67,19 +70,37 @@ func New(timeoutMS uint) *Solver {
 }
 
 // Bind makes checks fail with ErrUnknown once ctx is done, and interrupts
-// a running check when it is.
+// a running check when it is, until release. Z3 keeps an interrupt: the
+// context rejects later calls, so a solver interrupted (Interrupted)
+// must be replaced; one released first, even if ctx ends right after,
+// may be bound again.
 func (s *Solver) Bind(ctx context.Context) (release func()) {
 	s.stop = func() bool { return ctx.Err() != nil }
+	var mu sync.Mutex
+	released := false
 	done := make(chan struct{})
 	go func() {
 		select {
 		case <-ctx.Done():
-			s.Ctx.Interrupt()
+			mu.Lock()
+			if !released {
+				s.interrupted.Store(true)
+				s.Ctx.Interrupt()
+			}
+			mu.Unlock()
 		case <-done:
 		}
 	}()
-	return func() { close(done) }
+	return func() {
+		mu.Lock()
+		released = true
+		mu.Unlock()
+		close(done)
+	}
 }
+
+// Interrupted reports whether a Bind interrupted the solver's context.
+func (s *Solver) Interrupted() bool { return s.interrupted.Load() }
 
 // Env names the Z3 constant standing for a program variable.
 type Env func(v *cfa.Var) string

@@ -1,7 +1,9 @@
 package smt
 
 import (
+	"context"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -149,5 +151,40 @@ func TestBitwiseWithConstantIsExact(t *testing.T) {
 			check(cfa.Binary{Op: cfa.Shr, X: cfa.Ref{V: x}, Y: cfa.Const{Val: k}}, v, v>>k)
 		}
 		check(cfa.Unary{Op: cfa.BitNot, X: cfa.Ref{V: x}}, v, ^v)
+	}
+}
+
+// TestBindReleasedBeforeCancelKeepsSolver: a solver released before its
+// context ends (a check's, cancelled as the check returns) stays usable
+// for the next check; only a check running when the context ends is
+// interrupted.
+func TestBindReleasedBeforeCancelKeepsSolver(t *testing.T) {
+	s := New(0)
+	x := s.Const("x")
+	for i := range 300 {
+		ctx, cancel := context.WithCancel(context.Background())
+		release := s.Bind(ctx)
+		ok, err := s.Check(x.Eq(s.Num(int64(i))))
+		release()
+		cancel()
+		if err != nil || !ok || s.Interrupted() {
+			t.Fatalf("check %d: sat %v, err %v, interrupted %v: a released solver was interrupted", i, ok, err, s.Interrupted())
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	release := s.Bind(ctx)
+	cancel()
+	for !s.Interrupted() {
+		runtime.Gosched()
+	}
+	release()
+	// Z3 rejects the call (go-z3 panics with its error).
+	failed := func() (failed bool) {
+		defer func() { failed = failed || recover() != nil }()
+		_, err := s.Check(x.Eq(s.Num(1)))
+		return err != nil
+	}()
+	if !failed {
+		t.Errorf("a check after an interrupt succeeded: Interrupted would replace a usable solver")
 	}
 }
