@@ -22,7 +22,7 @@ import (
 
 // crossMaxStates is the explicit engine's budget in the cross-check
 // (programs' explicit-max-states headers, meant for the explicit engine's
-// own test, are ignored: the cross-check searches deeper).
+// own test, are ignored).
 const crossMaxStates = 200_000
 
 // TestCrossCheck runs the abstract engine on every variable of every test
@@ -53,8 +53,11 @@ func TestCrossCheckMCU(t *testing.T) {
 // with opts.
 func crossCheckDir(t *testing.T, dir string, min int, opts cfront.Options) {
 	eachProgram(t, dir, min, opts, func(t *testing.T, file string, p *cfa.Program, m *expect.Manifest) {
-		// A program's checks run on one worker, as in circ check, so
-		// that the cross-check also covers what they share.
+		// A program's checks run on one worker, as circ check's do,
+		// and share its cache of posts across race definitions and
+		// plain CIRC too, which circ check never does in one run: a
+		// post the cache's key would wrongly make alike shows up as a
+		// wrong verdict.
 		w := driver.NewWorker(p)
 		for _, def := range expect.Defs {
 			crossCheck(t, w, file, p, m, def)
@@ -63,7 +66,8 @@ func crossCheckDir(t *testing.T, dir string, min int, opts cfront.Options) {
 }
 
 // eachProgram runs check, as a parallel subtest, on each of the at least
-// min programs of dir, lowered with opts, with its expectation header.
+// min programs of dir (under -short, the sample expect.Programs keeps),
+// lowered with opts, with its expectation header.
 func eachProgram(t *testing.T, dir string, min int, opts cfront.Options, check func(t *testing.T, file string, p *cfa.Program, m *expect.Manifest)) {
 	for _, file := range expect.Programs(t, filepath.Join(dir, "*.c"), min) {
 		name := strings.TrimSuffix(filepath.Base(file), ".c")

@@ -12,9 +12,10 @@ import (
 
 // A Worker checks the locations of one program one after another, as
 // each of circ check's --jobs does: on one Z3 context, replaced only
-// after Z3 fails, and with one cache of abstract posts, which a
-// location's check finds mostly filled by the checks before it. A
-// Worker is not safe for concurrent use; run one per goroutine.
+// after Z3 failed or was interrupted, and with one cache of abstract
+// posts, which a location's check finds mostly filled by the checks
+// before it. A Worker is not safe for concurrent use; run one per
+// goroutine.
 type Worker struct {
 	p     *cfa.Program
 	sv    *smt.Solver
@@ -52,6 +53,11 @@ func (w *Worker) Undefined(ctx context.Context, opts Options) Undefined {
 // failed or was interrupted before (it rejects calls after an
 // interrupt).
 func (w *Worker) bind(ctx context.Context) (release func()) {
+	if ctx.Err() != nil && w.sv != nil {
+		// The check stops before it asks Z3 anything: a new solver
+		// would only be interrupted at once.
+		return func() {}
+	}
 	if w.sv == nil || w.sv.Broken || w.sv.Interrupted() {
 		w.sv = smt.New(smt.QueryLimitMS)
 	}

@@ -69,11 +69,11 @@ func New(timeoutMS uint) *Solver {
 	return &Solver{Ctx: ctx, s: z3.NewSolver(ctx), intSort: ctx.IntSort(), funcs: map[string]z3.FuncDecl{}, consts: map[string]z3.Int{}}
 }
 
-// Bind makes checks fail with ErrUnknown once ctx is done, and interrupts
-// a running check when it is, until release. Z3 keeps an interrupt: the
-// context rejects later calls, so a solver interrupted (Interrupted)
-// must be replaced; one released first, even if ctx ends right after,
-// may be bound again.
+// Bind makes checks fail with ErrUnknown once ctx is done (until the
+// next Bind), and interrupts a running check when it is, until release.
+// Z3 keeps an interrupt: the context rejects later calls, so a solver
+// interrupted (Interrupted) must be replaced; one released first, even
+// if ctx ends right after, may be bound again.
 func (s *Solver) Bind(ctx context.Context) (release func()) {
 	s.stop = func() bool { return ctx.Err() != nil }
 	var mu sync.Mutex

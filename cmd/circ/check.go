@@ -22,7 +22,6 @@ import (
 	"circ/lockset"
 	"circ/report"
 	"circ/slice"
-	"circ/smt"
 
 	"github.com/spf13/pflag"
 )
@@ -278,10 +277,7 @@ func leavesModel(ctx context.Context, prog *cfa.Program, results []report.Result
 		}
 	}
 	if len(results) == 0 {
-		sv := smt.New(smt.QueryLimitMS)
-		release := sv.Bind(ctx)
-		ub := driver.CheckUndefined(ctx, sv, prog, driver.Options{RaceDef: def})
-		release()
+		ub := driver.NewWorker(prog).Undefined(ctx, driver.Options{RaceDef: def})
 		for _, f := range ub.Findings {
 			if f.Kind == report.UnmodelledMemory {
 				sites = append(sites, f)
