@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"circ/cfa"
+	"circ/cfa/pointsto"
 
 	"modernc.org/cc/v4"
 )
@@ -675,20 +676,24 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 			return t.memcpyElements(as, et, p)
 		}
 	}
-	if !byteType(st) || dt == nil || isVoid(dt) {
+	if st == nil || isVoid(st) || dt == nil || isVoid(dt) {
 		t.b.fail(as[2], "unsupported: %s of a size that is not a constant, from %s", name, describeC(as[1].Type()))
 	}
 	dst := t.stableValue(as[0], p)
 	from := t.stableValue(as[1], p)
 	n := t.stableValue(as[2], p)
-	if byteType(dt) {
-		if name == "memcpy" {
-			t.walkChars(charWalk{src: from, srcN: as[1], dst: dst, dstN: as[0], elem: st, limit: n}, p)
-			return dst
-		}
-		// memmove's objects may overlap: every byte is read before
-		// any is written, and what it stores circ does not compute.
+	if byteType(st) && byteType(dt) && name == "memcpy" {
+		t.walkChars(charWalk{src: from, srcN: as[1], dst: dst, dstN: as[0], elem: st, limit: n}, p)
+		return dst
+	}
+	// Every byte is read before any is written (memmove's objects may
+	// overlap), and what the bytes make circ does not compute.
+	if byteType(st) {
 		t.walkChars(charWalk{src: from, srcN: as[1], elem: st, limit: n}, p)
+	} else {
+		t.readObjectPrefix(name, from, as[1], st, n, p)
+	}
+	if byteType(dt) {
 		t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: name + ": the bytes it stores hold any values"})
 		t.walkChars(charWalk{dst: dst, dstN: as[0], elem: dt, limit: n}, p)
 		return dst
@@ -703,7 +708,6 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 	}
 	var cells []cellSpec
 	t.b.layout(dt, "", 0, false, &cells)
-	t.walkChars(charWalk{src: from, srcN: as[1], elem: st, limit: n}, p)
 	t.choose(p,
 		arm{cond: mkBin(cfa.Gt, n, num(dt.Size())), body: func() {
 			t.undefined(p, fmt.Sprintf("%s of more bytes than sizeof(%s) into %s", name, describeC(dt), nodeText(as[0])))
@@ -725,6 +729,72 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 		}}, arm{cond: mkBin(cfa.Le, n, num(cs.off))})
 	}
 	return dst
+}
+
+// readObjectPrefix reads, for a copy of n bytes (a run-time size) from
+// from, an object of type st that is no byte, the cells of the st that
+// the size reaches. Bytes past the st (a struct sockaddr that
+// getaddrinfo hands out, of ai_addrlen bytes) circ has no cells for: in
+// a library's object, which circ takes a library's st* to point to one
+// st of, they are the library's, which no thread of the program
+// accesses, an approximation the report lists; checkCopiedPast rejects
+// the copy where the source may be one of the program's objects.
+func (t *tb) readObjectPrefix(name string, from cfa.Expr, src cc.Node, st cc.Type, n cfa.Expr, p cfa.Pos) {
+	if s := t.b.packedIn(st); s != "" {
+		t.b.fail(src, "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
+	}
+	var cells []cellSpec
+	t.b.layout(st, "", 0, false, &cells)
+	for j, cs := range cells {
+		if cs.bad != "" || t.b.syncTypeName(cs.typ) != "" {
+			t.b.fail(src, "unsupported: %s from %s", name, describeC(cs.typ))
+		}
+		t.choose(p, arm{cond: mkBin(cfa.Gt, n, num(cs.off)), body: func() {
+			t.snapshot(t.load(t.atAddr(mkBin(cfa.Add, from, num(int64(j))), cs.typ, src)), cs.typ, p)
+		}}, arm{cond: mkBin(cfa.Le, n, num(cs.off))})
+	}
+	past := fmt.Sprintf("%s of more bytes than sizeof(%s) from %s", name, describeC(st), nodeText(src))
+	t.choose(p,
+		arm{cond: mkBin(cfa.Gt, n, num(st.Size())), body: func() {
+			t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: past + ": the bytes past it are a library's, which circ does not model"})
+			t.b.copiesPast = append(t.b.copiesPast, copyPast{c: t.c, loc: t.at(p), from: from, pos: p, what: past})
+		}},
+		arm{cond: mkBin(cfa.Le, n, num(st.Size()))})
+}
+
+// copyPast is a copy that may read past its source's type
+// (readObjectPrefix): at location loc of c, from the address from.
+type copyPast struct {
+	c    *cfa.CFA
+	loc  int
+	from cfa.Expr
+	pos  cfa.Pos
+	what string
+}
+
+// checkCopiedPast rejects a copy that may read past its source's type
+// where the source may be an object of the program: its cells past the
+// type are ones circ cannot tell apart (or none, and the copy reads
+// past the object, which C leaves undefined).
+func (b *builder) checkCopiedPast(r *pointsto.Result) {
+	for _, cp := range b.copiesPast {
+		if !r.Reachable(cp.c, cp.loc) {
+			continue
+		}
+		vals := r.Eval(cp.from)
+		for _, a := range vals.All() {
+			if o, _ := b.prog.Memory.Find(a); o == nil {
+				b.failAt(cp.pos, "unsupported: %s, which may point outside every object", cp.what)
+				break
+			} else if o.Kind != cfa.ExternObject {
+				b.failAt(cp.pos, "unsupported: %s, which may point into %s", cp.what, o.Name)
+				break
+			}
+		}
+		if vals.Top {
+			b.failAt(cp.pos, "unsupported: %s, which may point anywhere", cp.what)
+		}
+	}
 }
 
 // addrOfObject reports whether a (through casts) is the address of a

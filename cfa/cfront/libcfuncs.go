@@ -435,7 +435,7 @@ func (t *tb) lowerLibcCall(name string, x *cc.PostfixExpression, as []cc.Express
 			t.discardRead(a, p) // stands for the variadic arguments
 		case r == argInt && t.b.isStruct(a.Type()):
 			t.aggregateArg(a, p) // a value (inet_ntoa's struct in_addr): every cell read
-		case isInt(a.Type()) && isNull(a) && (r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord || r == argAddrOut || r == argLenInOut || r == argSigAction || r == argSigEvent || r == argHandleOut || r == argNull):
+		case isInt(a.Type()) && isNull(a) && (r == argOptString || r == argObjIn || r == argObjOut || r == argObjInOut || r == argObjZero || r == argSigWord || r == argAddrOut || r == argLenInOut || r == argSigAction || r == argSigEvent || r == argHandleOut || r == argNull):
 			c.vals[i] = num(0) // a 0 where a pointer may be null
 		case isPtr(a.Type()) && r != argInt && r != argCount && r != argSize && r != argFamily:
 			if r == argFormat && isLiteral(a) {

@@ -58,6 +58,7 @@ func (b *builder) settle() {
 		b.prog.Finish()
 	}
 	b.checkDeferredFails(r)
+	b.checkCopiedPast(r)
 	b.checkIntegerArithmetic(r)
 	b.checkByteArithmetic(r)
 	b.checkCellArithmetic(r)
