@@ -180,9 +180,9 @@ type builder struct {
 	// libInts are the integer arguments of undefined functions, which
 	// must hold no address (checkLibraryInts).
 	libInts []libInt
-	// copiesPast are the copies that may read past their source's type
-	// (checkCopiedPast).
-	copiesPast []copyPast
+	// copyReaches are the copies of run-time sizes the points-to
+	// analysis settles (checkCopyReach).
+	copyReaches []copyReach
 	// literals are the objects of the string literals lowered so far.
 	literals map[*cc.PrimaryExpression]*cfa.Object
 	// mcu is the microcontroller a program for one runs on (mcu.go);

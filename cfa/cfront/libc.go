@@ -698,16 +698,17 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 		t.walkChars(charWalk{dst: dst, dstN: as[0], elem: dt, limit: n}, p)
 		return dst
 	}
-	if !addrOfObject(as[0]) {
-		// Into an array, a size past one element is no error: circ
-		// would have to follow the copy across elements.
-		t.b.fail(as[2], "unsupported: %s of a size that is not a constant into %s, which may point into an array", name, nodeText(as[0]))
-	}
 	if s := t.b.packedIn(dt); s != "" {
 		t.b.fail(as[2], "unsupported: %s of %s, which gcc packs (cc/v4 lays it out unpacked)", name, s)
 	}
 	var cells []cellSpec
 	t.b.layout(dt, "", 0, false, &cells)
+	if !addrOfObject(as[0]) {
+		// Into an array, a size past one element is no error: circ
+		// would have to follow the copy across elements.
+		t.b.copyReaches = append(t.b.copyReaches, copyReach{c: t.c, loc: t.at(p), ptr: dst, cells: len(cells), pos: p,
+			what: fmt.Sprintf("%s of a size that is not a constant into %s", name, nodeText(as[0]))})
+	}
 	t.choose(p,
 		arm{cond: mkBin(cfa.Gt, n, num(dt.Size())), body: func() {
 			t.undefined(p, fmt.Sprintf("%s of more bytes than sizeof(%s) into %s", name, describeC(dt), nodeText(as[0])))
@@ -737,7 +738,7 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 // getaddrinfo hands out, of ai_addrlen bytes) circ has no cells for: in
 // a library's object, which circ takes a library's st* to point to one
 // st of, they are the library's, which no thread of the program
-// accesses, an approximation the report lists; checkCopiedPast rejects
+// accesses, an approximation the report lists; checkCopyReach rejects
 // the copy where the source may be one of the program's objects.
 func (t *tb) readObjectPrefix(name string, from cfa.Expr, src cc.Node, st cc.Type, n cfa.Expr, p cfa.Pos) {
 	if s := t.b.packedIn(st); s != "" {
@@ -757,42 +758,54 @@ func (t *tb) readObjectPrefix(name string, from cfa.Expr, src cc.Node, st cc.Typ
 	t.choose(p,
 		arm{cond: mkBin(cfa.Gt, n, num(st.Size())), body: func() {
 			t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: past + ": the bytes past it are a library's, which circ does not model"})
-			t.b.copiesPast = append(t.b.copiesPast, copyPast{c: t.c, loc: t.at(p), from: from, pos: p, what: past})
+			t.b.copyReaches = append(t.b.copyReaches, copyReach{c: t.c, loc: t.at(p), ptr: from, pos: p, what: past})
 		}},
 		arm{cond: mkBin(cfa.Le, n, num(st.Size()))})
 }
 
-// copyPast is a copy that may read past its source's type
-// (readObjectPrefix): at location loc of c, from the address from.
-type copyPast struct {
-	c    *cfa.CFA
-	loc  int
-	from cfa.Expr
-	pos  cfa.Pos
-	what string
+// copyReach is a copy of a run-time size whose reach the points-to
+// analysis settles (checkCopyReach): at location loc of c, through the
+// address ptr. With cells 0, ptr is a source the copy may read past
+// the type of (readObjectPrefix), which must lie in a library's
+// object; otherwise ptr is a destination of that many cells, which
+// must be the last of their object, so that a copy past them leaves
+// it, which the lowering makes undefined behaviour.
+type copyReach struct {
+	c     *cfa.CFA
+	loc   int
+	ptr   cfa.Expr
+	cells int
+	pos   cfa.Pos
+	what  string
 }
 
-// checkCopiedPast rejects a copy that may read past its source's type
-// where the source may be an object of the program: its cells past the
-// type are ones circ cannot tell apart (or none, and the copy reads
-// past the object, which C leaves undefined).
-func (b *builder) checkCopiedPast(r *pointsto.Result) {
-	for _, cp := range b.copiesPast {
-		if !r.Reachable(cp.c, cp.loc) {
+// checkCopyReach rejects a copy whose reach circ cannot follow
+// (copyReach): a source past whose type a program's object has cells
+// circ cannot tell apart, or a destination whose object goes on after
+// it (an array element, a struct's first member).
+func (b *builder) checkCopyReach(r *pointsto.Result) {
+	for _, cr := range b.copyReaches {
+		if !r.Reachable(cr.c, cr.loc) {
 			continue
 		}
-		vals := r.Eval(cp.from)
-		for _, a := range vals.All() {
-			if o, _ := b.prog.Memory.Find(a); o == nil {
-				b.failAt(cp.pos, "unsupported: %s, which may point outside every object", cp.what)
-				break
-			} else if o.Kind != cfa.ExternObject {
-				b.failAt(cp.pos, "unsupported: %s, which may point into %s", cp.what, o.Name)
-				break
-			}
-		}
+		vals := r.Eval(cr.ptr)
 		if vals.Top {
-			b.failAt(cp.pos, "unsupported: %s, which may point anywhere", cp.what)
+			b.failAt(cr.pos, "unsupported: %s, which may point anywhere", cr.what)
+			continue
+		}
+		for _, a := range vals.All() {
+			o, i := b.prog.Memory.Find(a)
+			switch {
+			case o == nil:
+				b.failAt(cr.pos, "unsupported: %s, which may point outside every object", cr.what)
+			case cr.cells == 0 && o.Kind != cfa.ExternObject:
+				b.failAt(cr.pos, "unsupported: %s, which may point into %s", cr.what, o.Name)
+			case cr.cells > 0 && (o.Elements() || i+cr.cells != len(o.Cells)):
+				b.failAt(cr.pos, "unsupported: %s, which may point into %s, whose cells go on after it", cr.what, o.Name)
+			default:
+				continue
+			}
+			break
 		}
 	}
 }

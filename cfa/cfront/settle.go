@@ -58,7 +58,7 @@ func (b *builder) settle() {
 		b.prog.Finish()
 	}
 	b.checkDeferredFails(r)
-	b.checkCopiedPast(r)
+	b.checkCopyReach(r)
 	b.checkIntegerArithmetic(r)
 	b.checkByteArithmetic(r)
 	b.checkCellArithmetic(r)
