@@ -664,11 +664,11 @@ func (t *tb) eachElement(n cfa.Expr, stride int64, p cfa.Pos, body func(at func(
 }
 
 // memcpyBytes lowers a memcpy or memmove of a size known only at run
-// time from a byte buffer: into bytes, a copy char by char; into an
-// object of another type T, the bytes read, then each cell of the T
-// the size reaches written with any value (an approximation the report
-// lists), and a size past the T undefined behaviour (circ does not
-// follow a copy out of one object).
+// time from a byte buffer or an object (readObjectPrefix): into bytes, a
+// copy char by char; into an object of another type T, the source read,
+// then each cell of the T the size reaches written with any value (an
+// approximation the report lists), and a size past the T undefined
+// behaviour, where checkCopyReach shows the T ends its object.
 func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, p cfa.Pos) cfa.Expr {
 	dt, st := t.bufferType(as[0]), t.bufferType(as[1])
 	if et := t.copiedElement(as[1]); name == "memcpy" && !byteType(et) {
@@ -677,7 +677,7 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 		}
 	}
 	if st == nil || isVoid(st) || dt == nil || isVoid(dt) {
-		t.b.fail(as[2], "unsupported: %s of a size that is not a constant, from %s", name, describeC(as[1].Type()))
+		t.b.fail(as[2], "unsupported: %s of a size that is not a constant, from %s into %s", name, describeC(as[1].Type()), describeC(as[0].Type()))
 	}
 	dst := t.stableValue(as[0], p)
 	from := t.stableValue(as[1], p)
@@ -703,12 +703,11 @@ func (t *tb) memcpyBytes(name string, x *cc.PostfixExpression, as []cc.Expressio
 	}
 	var cells []cellSpec
 	t.b.layout(dt, "", 0, false, &cells)
-	if !addrOfObject(as[0]) {
-		// Into an array, a size past one element is no error: circ
-		// would have to follow the copy across elements.
-		t.b.copyReaches = append(t.b.copyReaches, copyReach{c: t.c, loc: t.at(p), ptr: dst, cells: len(cells), pos: p,
-			what: fmt.Sprintf("%s of a size that is not a constant into %s", name, nodeText(as[0]))})
-	}
+	// Into an array element, a struct's member or a union's, a size
+	// past the T is no error: circ would have to follow the copy out of
+	// it.
+	t.b.copyReaches = append(t.b.copyReaches, copyReach{c: t.c, loc: t.at(p), ptr: dst, cells: len(cells), size: dt.Size(), pos: p,
+		what: fmt.Sprintf("%s of a size that is not a constant into %s", name, nodeText(as[0]))})
 	t.choose(p,
 		arm{cond: mkBin(cfa.Gt, n, num(dt.Size())), body: func() {
 			t.undefined(p, fmt.Sprintf("%s of more bytes than sizeof(%s) into %s", name, describeC(dt), nodeText(as[0])))
@@ -758,31 +757,34 @@ func (t *tb) readObjectPrefix(name string, from cfa.Expr, src cc.Node, st cc.Typ
 	t.choose(p,
 		arm{cond: mkBin(cfa.Gt, n, num(st.Size())), body: func() {
 			t.add(&cfa.Edge{Kind: cfa.Skip, Pos: p, Approx: true, Note: past + ": the bytes past it are a library's, which circ does not model"})
-			t.b.copyReaches = append(t.b.copyReaches, copyReach{c: t.c, loc: t.at(p), ptr: from, pos: p, what: past})
+			t.b.copyReaches = append(t.b.copyReaches, copyReach{c: t.c, loc: t.at(p), ptr: from, source: true, cells: len(cells), size: st.Size(), pos: p, what: past})
 		}},
 		arm{cond: mkBin(cfa.Le, n, num(st.Size()))})
 }
 
 // copyReach is a copy of a run-time size whose reach the points-to
 // analysis settles (checkCopyReach): at location loc of c, through the
-// address ptr. With cells 0, ptr is a source the copy may read past
-// the type of (readObjectPrefix), which must lie in a library's
-// object; otherwise ptr is a destination of that many cells, which
-// must be the last of their object, so that a copy past them leaves
-// it, which the lowering makes undefined behaviour.
+// address ptr of a T of the given cells and size. The T must end its
+// object, so that past it the object ends too: for a destination, a
+// copy past it is then undefined behaviour, as the lowering makes it;
+// for a source (a copy that may read past the T, readObjectPrefix),
+// the object must also be a library's, whose bytes past the T circ
+// takes for the library's own.
 type copyReach struct {
-	c     *cfa.CFA
-	loc   int
-	ptr   cfa.Expr
-	cells int
-	pos   cfa.Pos
-	what  string
+	c      *cfa.CFA
+	loc    int
+	ptr    cfa.Expr
+	source bool
+	cells  int
+	size   int64
+	pos    cfa.Pos
+	what   string
 }
 
 // checkCopyReach rejects a copy whose reach circ cannot follow
-// (copyReach): a source past whose type a program's object has cells
-// circ cannot tell apart, or a destination whose object goes on after
-// it (an array element, a struct's first member).
+// (copyReach): through a pointer into an object that goes on after the
+// T (an array element, a struct's member, a union's), or, for a
+// source, into a program's object or an array of the library's (argv).
 func (b *builder) checkCopyReach(r *pointsto.Result) {
 	for _, cr := range b.copyReaches {
 		if !r.Reachable(cr.c, cr.loc) {
@@ -791,40 +793,36 @@ func (b *builder) checkCopyReach(r *pointsto.Result) {
 		vals := r.Eval(cr.ptr)
 		if vals.Top {
 			b.failAt(cr.pos, "unsupported: %s, which may point anywhere", cr.what)
-			continue
 		}
 		for _, a := range vals.All() {
 			o, i := b.prog.Memory.Find(a)
 			switch {
 			case o == nil:
 				b.failAt(cr.pos, "unsupported: %s, which may point outside every object", cr.what)
-			case cr.cells == 0 && o.Kind != cfa.ExternObject:
+			case cr.source && (o.Kind != cfa.ExternObject || o.Elements()):
 				b.failAt(cr.pos, "unsupported: %s, which may point into %s", cr.what, o.Name)
-			case cr.cells > 0 && (o.Elements() || i+cr.cells != len(o.Cells)):
-				b.failAt(cr.pos, "unsupported: %s, which may point into %s, whose cells go on after it", cr.what, o.Name)
-			default:
-				continue
+			case !b.endsObject(o, i, cr.cells, cr.size):
+				b.failAt(cr.pos, "unsupported: %s, which may point into %s, whose bytes go on after it", cr.what, o.Name)
 			}
-			break
 		}
 	}
 }
 
-// addrOfObject reports whether a (through casts) is the address of a
-// variable or member that is no array element: a copy past its size
-// leaves the object.
-func addrOfObject(a cc.ExpressionNode) bool {
-	u, ok := stripCasts(a).(*cc.UnaryExpression)
-	if !ok || u.Case != cc.UnaryExpressionAddrof || isArray(u.CastExpression.Type()) {
-		return false
+// endsObject reports whether the cells of object o from index i on are
+// a T of the given cells and size that its bytes end with: no cell
+// follows them, and none overlaps past them (a union's longer member).
+func (b *builder) endsObject(o *cfa.Object, i, cells int, size int64) bool {
+	if o.Elements() || i+cells != len(o.Cells) || i >= len(o.Cells) {
+		return cells == 0 && i == len(o.Cells) && !o.Elements()
 	}
-	switch x := strip(u.CastExpression).(type) {
-	case *cc.PrimaryExpression:
-		return x.Case == cc.PrimaryExpressionIdent
-	case *cc.PostfixExpression:
-		return x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect
+	end := b.cells[o.Cells[i]].off + size
+	for _, v := range o.Cells {
+		ci := b.cells[v]
+		if ci == nil || ci.off+b.cellTyp[v].Size() > end {
+			return false
+		}
 	}
-	return false
+	return true
 }
 
 // external lowers a call to a function circ has neither a body nor a

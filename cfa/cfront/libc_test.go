@@ -97,7 +97,15 @@ func TestCallErrors(t *testing.T) {
 		// Into a pointer to an array's element, a size past the element
 		// goes on into the next one.
 		{"memcpy-run-time-size-into-array-element", "#include <string.h>\nstruct pair { int a, b; } arr[2];\nchar buf[16];\nvoid fill(struct pair *d, int n) {\n  memcpy(d, buf, n);\n}\nint main(int argc, char **argv) {\n  fill(&arr[0], argc);\n  return 0;\n}\n",
-			"t.c:5:3: unsupported: memcpy of a size that is not a constant into d, which may point into arr, whose cells go on after it"},
+			"t.c:5:3: unsupported: memcpy of a size that is not a constant into d, which may point into arr, whose bytes go on after it"},
+		// Into a union's shorter member, a size past it is defined: the
+		// longer member's bytes follow.
+		{"memcpy-run-time-size-into-short-union-member", "#include <string.h>\nunion u { struct { int a, b, c; } big; struct { int a; } small; } u;\nchar buf[16];\nint main(int argc, char **argv) {\n  memcpy(&u.small, buf, argc);\n  return 0;\n}\n",
+			"t.c:5:3: unsupported: memcpy of a size that is not a constant into &u.small, which may point into u, whose bytes go on after it"},
+		// argv is an array of the library's: past its first element,
+		// the others.
+		{"memcpy-run-time-size-from-argv", "#include <string.h>\nchar *saved[4];\nint main(int argc, char **argv) {\n  memcpy(saved, argv, argc);\n  return 0;\n}\n",
+			"t.c:4:3: unsupported: memcpy of more bytes than sizeof(pointer to char) from argv, which may point into argv"},
 		{"memcpy-of-mutex", "#include <pthread.h>\n#include <string.h>\npthread_mutex_t a, b;\nint main(void) {\n  memcpy(&a, &b, sizeof a);\n  return 0;\n}\n",
 			"t.c:5:10: unsupported: memcpy over pthread_mutex_t"},
 		{"call-through-null", "void (*fp)(void);\nint main(void) {\n  fp();\n  return 0;\n}\n",
