@@ -41,9 +41,7 @@ func walk(n any, stack []any, f func(n any, stack []any) bool) {
 			}
 			fv = fv.Elem()
 		}
-		if nodeTypeOf(fv) != nil {
-			walk(fv.Interface(), stack, f)
-		}
+		walk(fv.Interface(), stack, f) // which skips what is no node
 	}
 }
 
