@@ -189,6 +189,9 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 	}
 	p := t.b.pos(n)
 	t.b.lastPos = p
+	if v, ok := offsetof(n); ok {
+		return cfa.Const{Val: v}
+	}
 	// Integer constant expressions without side effects.
 	if !hasSE(n) && isInt(n.Type()) && isLeafConst(n) {
 		if v, ok := intValue(n.Value()); ok {
@@ -341,6 +344,48 @@ func isLeafConst(n cc.ExpressionNode) bool {
 		}
 	}
 	return false
+}
+
+// offsetof is the value of offsetof as cc/v4 defines it,
+// (size_t)&((T *)K)->m.f[i]: K plus the member's byte offset. Lowered as
+// an address, it would count cells. ok is false for any other n.
+func offsetof(n cc.ExpressionNode) (v int64, ok bool) {
+	c, isCast := strip(n).(*cc.CastExpression)
+	if !isCast || c.Case != cc.CastExpressionCast || !isInt(c.Type()) {
+		return 0, false
+	}
+	u, isUnary := strip(c.CastExpression).(*cc.UnaryExpression)
+	if !isUnary || u.Case != cc.UnaryExpressionAddrof {
+		return 0, false
+	}
+	n = u.CastExpression
+	for depth := 0; depth < 64; depth++ {
+		x, isPostfix := strip(n).(*cc.PostfixExpression)
+		if !isPostfix {
+			return 0, false
+		}
+		switch x.Case {
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			if x.Field() == nil {
+				return 0, false
+			}
+			v += x.Field().Offset()
+			if x.Case == cc.PostfixExpressionPSelect {
+				k, isConst := intValue(strip(x.PostfixExpression).Value())
+				return v + k, isConst
+			}
+		case cc.PostfixExpressionIndex:
+			i, isConst := intValue(x.ExpressionList.Value())
+			if !isConst {
+				return 0, false
+			}
+			v += i * x.Type().Size()
+		default:
+			return 0, false
+		}
+		n = x.PostfixExpression
+	}
+	return 0, false
 }
 
 func unless(want bool, e cfa.Expr) cfa.Expr {

@@ -2,11 +2,13 @@ package cfront
 
 // Layout attributes cc/v4 reads without applying them. gcc packs a
 // struct or union declared __attribute__((packed)) (or with a packed
-// member): no padding, so sizeof and offsetof differ from cc's. circ's
-// cells do not depend on bytes, so such a struct is laid out fine; only
-// a number computed from its layout (sizeof, _Alignof, offsetof, and
-// the byte counts of allocations and of the mem* functions) would be
-// cc's guess, and those are rejected. A packed enum (one byte, not
+// member): no padding, so sizeof and offsetof may differ from cc's.
+// circ's cells do not depend on bytes, so such a struct is laid out
+// fine; only a number computed from its layout (sizeof, _Alignof,
+// offsetof, and the byte counts of allocations and of the mem*
+// functions) would be cc's guess. circ computes gcc's layout
+// (gccLayout): where packing moves no byte (no padding to remove) those
+// numbers are cc's and stand; elsewhere they are rejected. A packed enum (one byte, not
 // four) and __attribute__((mode)) (an integer of another width) change
 // values, so they are rejected wherever they appear.
 
@@ -85,9 +87,9 @@ func aggregateKey(t cc.Type) *cc.Declarator {
 
 func isAggregate(t cc.Type) bool { return t.Kind() == cc.Struct || t.Kind() == cc.Union }
 
-// packedIn names a struct or union gcc packs inside type t (t itself, a
-// member's, an element's), "" if none: a layout circ cannot compute.
-func (b *builder) packedIn(t cc.Type) string {
+// packedWithin names a struct or union gcc packs inside type t (t
+// itself, a member's, an element's), "" if none.
+func (b *builder) packedWithin(t cc.Type) string {
 	for depth := 0; t != nil && len(b.packed) > 0 && depth < 32; depth++ {
 		if at, ok := t.(*cc.ArrayType); ok {
 			t = at.Elem()
@@ -101,7 +103,7 @@ func (b *builder) packedIn(t cc.Type) string {
 			return describeC(t)
 		}
 		for i := 0; i < x.NumFields(); i++ {
-			if s := b.packedIn(x.FieldByIndex(i).Type()); s != "" {
+			if s := b.packedWithin(x.FieldByIndex(i).Type()); s != "" {
 				return s
 			}
 		}
@@ -109,6 +111,81 @@ func (b *builder) packedIn(t cc.Type) string {
 	}
 	return ""
 }
+
+// packedIn names a struct or union gcc packs inside type t whose
+// packing moves a byte of t: a size or an offset of t that cc/v4
+// computes is then not gcc's, so circ cannot use it. "" if none: a
+// packed struct without padding to remove (a union of a word and its
+// bytes, a word after a word) only aligns less.
+func (b *builder) packedIn(t cc.Type) string {
+	s := b.packedWithin(t)
+	if s == "" {
+		return ""
+	}
+	if l := b.gccLayout(t, 0); l.ok && l.same {
+		return ""
+	}
+	return s
+}
+
+// layout is gcc's layout of a type: its size and alignment in bytes;
+// same when its size and every offset within it are cc/v4's (its
+// alignment may still be less); ok false where circ does not compute
+// it (bit-fields beside packing).
+type layout struct {
+	size, align int64
+	same, ok    bool
+}
+
+// gccLayout computes gcc's layout of t from cc/v4's for the parts that
+// hold nothing packed: a packed struct or union aligns each member at 1
+// and itself at 1; another aligns each member at the member's own
+// alignment, which packing inside it may have lowered.
+func (b *builder) gccLayout(t cc.Type, depth int) layout {
+	if depth > 32 {
+		return layout{}
+	}
+	if b.packedWithin(t) == "" {
+		return layout{size: t.Size(), align: int64(t.Align()), same: true, ok: true}
+	}
+	if at, ok := t.(*cc.ArrayType); ok {
+		el := b.gccLayout(at.Elem(), depth+1)
+		n := max(at.Len(), 0)
+		el.size *= n
+		el.same = el.same && el.size == t.Size()
+		return el
+	}
+	x := t.(aggregate)
+	packed := b.packed[aggregateKey(t)]
+	l := layout{align: 1, same: true, ok: true}
+	var end int64
+	for i := 0; i < x.NumFields(); i++ {
+		f := x.FieldByIndex(i)
+		if f.IsBitfield() {
+			// gcc packs bit-fields by bits; circ does not follow it.
+			return layout{}
+		}
+		fl := b.gccLayout(f.Type(), depth+1)
+		if !fl.ok {
+			return layout{}
+		}
+		if packed {
+			fl.align = 1
+		}
+		off := int64(0)
+		if t.Kind() == cc.Struct {
+			off = alignUp(end, fl.align)
+		}
+		l.same = l.same && fl.same && off == f.Offset()
+		end = max(end, off+fl.size)
+		l.align = max(l.align, fl.align)
+	}
+	l.size = alignUp(end, l.align)
+	l.same = l.same && l.size == t.Size()
+	return l
+}
+
+func alignUp(n, a int64) int64 { return (n + a - 1) / a * a }
 
 // checkPackedLayouts rejects every number the program computes from
 // the layout of a struct gcc packs: sizeof and _Alignof of a type that
@@ -122,10 +199,14 @@ func (b *builder) checkPackedLayouts() {
 		switch x := n.(type) {
 		case *cc.UnaryExpression:
 			switch x.Case {
-			case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionAlignofExpr:
+			case cc.UnaryExpressionSizeofExpr:
 				t = x.UnaryExpression.Type()
-			case cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofType:
+			case cc.UnaryExpressionSizeofType:
 				t = x.TypeName.Type()
+			case cc.UnaryExpressionAlignofExpr:
+				b.checkPackedAlignof(x, x.UnaryExpression.Type())
+			case cc.UnaryExpressionAlignofType:
+				b.checkPackedAlignof(x, x.TypeName.Type())
 			}
 		case *cc.PostfixExpression:
 			if x.Case == cc.PostfixExpressionPSelect {
@@ -139,6 +220,16 @@ func (b *builder) checkPackedLayouts() {
 		}
 		return true
 	})
+}
+
+// checkPackedAlignof rejects _Alignof(t) where packing gives t another
+// alignment than cc/v4's.
+func (b *builder) checkPackedAlignof(n cc.Node, t cc.Type) {
+	if s := b.packedWithin(t); s != "" {
+		if l := b.gccLayout(t, 0); !l.ok || l.align != int64(t.Align()) {
+			b.fail(n, "unsupported: the alignment of %s, which gcc packs (cc/v4 aligns it unpacked)", s)
+		}
+	}
 }
 
 // modeAttribute handles __attribute__((mode)), whose ancestors are
