@@ -177,6 +177,7 @@ func TestSemantics(t *testing.T) {
 		// Packing removes no byte of a struct of two ints or a union of a
 		// word and its bytes: sizeof and offsetof are cc/v4's (gcc: 8, 4, 4).
 		{"packed-without-padding", "struct p { int a; int b; } __attribute__((packed)); union u { unsigned char b[4]; unsigned w; } __attribute__((packed)); int g, h, k;", "g = sizeof(struct p); h = __builtin_offsetof(struct p, b); k = sizeof(union u);", map[string]int64{"g": 8, "h": 4, "k": 4}, false},
+		{"ctz-of-zero-is-undefined", "int g, z;", "g = __builtin_ctz(z);", nil, true},
 		{"vla-length-not-positive", "int g, n;", "int a[n]; g = 1;", nil, true},
 		{"nondet", "extern unsigned __VERIFIER_nondet_uint(void); int g; unsigned h; unsigned char u;", "g = __VERIFIER_nondet_int(); h = __VERIFIER_nondet_uint() - 1; u = 3;", map[string]int64{"g": -2147483648, "h": 4294967295, "u": 3}, false},
 		{"locks", "pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int g;", "pthread_mutex_init(&m, 0); pthread_mutex_lock(&m); g = pthread_mutex_trylock(&m) + 4; pthread_mutex_unlock(&m);", map[string]int64{"g": 4, "m": 0}, false},

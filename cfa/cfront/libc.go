@@ -58,6 +58,9 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		return v, true
 	}
 	if plain, ok := strings.CutPrefix(name, "__builtin_"); ok && t.b.funcs[plain] == nil {
+		if bb, isBits := bitBuiltins[plain]; isBits {
+			return t.bitBuiltin(plain, bb, x, as, want, p), true
+		}
 		// What the headers' macros and fortified versions call.
 		return t.libc(plain, x, as, want, p)
 	}

@@ -1,0 +1,162 @@
+package cfront
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestValuesAgreeWithGCC runs small deterministic programs both ways:
+// lowered by circ and run (run above), and compiled by gcc and run. Every
+// global the case names must end with the same value (where circ is
+// exact: not past a write of a union member into a wider one, which
+// leaves it any value, nor with unsigned longs past 2^63, which run does
+// not wrap). What it guards is
+// the numbers the front end computes itself rather than taking from C's
+// rules as a compiler applies them: offsetof once counted cells, not
+// bytes, and a program that raced read as race-free.
+func TestValuesAgreeWithGCC(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc on the PATH")
+	}
+	const includes = "#include <stddef.h>\n#include <string.h>\n#include <stdio.h>\n"
+	tests := []struct {
+		name    string
+		body    string // globals and functions; main is appended
+		main    string
+		globals []string // as circ names the cells, which is also C
+	}{
+		{"offsetof-nested-member-and-element",
+			"struct in { char c; short s; }; struct o { char a; struct in in; long l[3]; struct in arr[4]; }; long g1, g2, g3, g4;",
+			"g1 = offsetof(struct o, in.s); g2 = offsetof(struct o, l[2]); g3 = offsetof(struct o, arr[3].s); g4 = offsetof(struct o, arr);",
+			[]string{"g1", "g2", "g3", "g4"}},
+		{"sizeof-aggregates",
+			"struct f { int n; char d[]; }; union u { char c[5]; int i; }; struct b { unsigned a : 3; unsigned c : 30; }; long g1, g2, g3, g4, g5;",
+			"struct f *p = 0; g1 = sizeof(struct f); g2 = sizeof(union u); g3 = sizeof(struct b); g4 = sizeof(int[3][5]); g5 = sizeof p->d[0] + sizeof(\"abc\");",
+			[]string{"g1", "g2", "g3", "g4", "g5"}},
+		{"sizeof-does-not-evaluate",
+			"int i; long g;",
+			"g = sizeof(i++) + sizeof(int[2]);",
+			[]string{"i", "g"}},
+		{"bit-fields-wrap-and-sign-extend",
+			"struct b { int s : 3; unsigned u : 3; unsigned w : 5; } x; int g1, g2, g3, g4;",
+			"x.s = 5; x.u = 9; x.w = 31; x.w += 2; x.u--; g1 = x.s; g2 = x.u; g3 = x.w; x.s = -4; x.s -= 1; g4 = x.s;",
+			[]string{"g1", "g2", "g3", "g4"}},
+		{"integer-promotions-and-conversions",
+			"unsigned char a = 200, b = 100; signed char sc; char ch = '\\xff'; int g1, g2, g3, g4, g5; long l1;",
+			"g1 = a + b; sc = a; g2 = sc; g3 = ch; g4 = (unsigned)-1 >> 31; g5 = -1 >> 1; l1 = 1 ? -1 : 1u;",
+			[]string{"g1", "g2", "g3", "g4", "g5", "l1"}},
+		{"division-and-remainder-truncate",
+			"int g1, g2, g3, g4; unsigned u1;",
+			"g1 = -7 / 2; g2 = -7 % 2; g3 = 7 % -2; g4 = -7 / -2; u1 = 4000000000u / 3;",
+			[]string{"g1", "g2", "g3", "g4", "u1"}},
+		{"unsigned-arithmetic-wraps",
+			"unsigned u = 65536; unsigned short us = 65535; unsigned char uc = 250; long g1; long l = 1L << 40;",
+			"u *= 65536; us += 3; uc += 10; g1 = l >> 35;",
+			[]string{"u", "us", "uc", "g1", "l"}},
+		{"bool-converts-to-0-or-1",
+			"_Bool b1, b2, b3; int g;",
+			"b1 = 256; b2 = -1; b3 = 0; g = b1 + b2 + b3;",
+			[]string{"b1", "b2", "b3", "g"}},
+		{"union-views-bytes-of-a-word",
+			"union u { unsigned w; unsigned char c[4]; unsigned short h[2]; } x; int g1, g2, g3;",
+			"x.w = 0x01020304; g1 = x.c[0]; g2 = x.c[3]; g3 = x.h[1];",
+			[]string{"g1", "g2", "g3"}},
+		{"pointer-arithmetic-counts-elements",
+			"int arr[6] = {10, 11, 12, 13, 14, 15}; struct s { int a; long b; } sa[4]; long d1, d2; int g1, g2;",
+			"int *p = &arr[1]; g1 = p[2] + *(p - 1); d1 = &arr[5] - p; d2 = &sa[3] - &sa[1]; struct s *q = sa; q += 2; q->b = 7; g2 = (int)sa[2].b + (q - sa);",
+			[]string{"g1", "g2", "d1", "d2"}},
+		{"multidimensional-arrays-are-contiguous",
+			"int m[3][4]; int g1, g2;",
+			"m[2][1] = 5; int *q = &m[0][0]; g1 = q[9]; q[11] = 8; g2 = m[2][3];",
+			[]string{"g1", "g2"}},
+		{"struct-copies-and-initializers",
+			"struct in { int x, y; }; struct o { int a; struct in in; int arr[3]; }; struct o s1 = {1, {2, 3}, {4, 5}}; struct o s2; int a[5] = {[3] = 7, 1}; int g1, g2, g3;",
+			"s2 = s1; s1.in.y = 9; g1 = s2.in.y; g2 = s2.arr[1] + s2.arr[2]; g3 = a[4] + a[3] + a[0];",
+			[]string{"g1", "g2", "g3", "s1.in.y"}},
+		{"string-literals-and-chars",
+			"char buf[8] = \"hi\"; int g1, g2, g3;",
+			"g1 = \"abc\"[1]; g2 = buf[1] + buf[5]; g3 = sizeof buf;",
+			[]string{"g1", "g2", "g3"}},
+		{"memset-and-memcpy-of-ints",
+			"int a[3] = {1, 2, 3}, b[3]; unsigned char c[4]; int g1, g2;",
+			"memcpy(b, a, sizeof a); memset(a, 0, sizeof a); memset(c, 7, 2); g1 = b[2] + a[1]; g2 = c[1] + c[2];",
+			[]string{"g1", "g2"}},
+		{"narrowing-casts-and-shifts",
+			"int g1, g2, g3, g4; long long ll;",
+			"g1 = (short)70000; g2 = (unsigned char)-1; g3 = (signed char)200 >> 2; ll = 3000000000LL * 3; g4 = (int)(ll % 1000);",
+			[]string{"g1", "g2", "g3", "g4", "ll"}},
+		{"pointers-compare-and-select",
+			"int a = 1, b = 2, arr[4]; int g1, g2, g3;",
+			"g1 = &arr[3] > &arr[1]; *(g1 ? &a : &b) = 5; g2 = a * 10 + b; int *p = arr + 4; g3 = p == &arr[4];",
+			[]string{"g1", "g2", "g3"}},
+		{"string-functions",
+			"char buf[16]; int g1, g2, g3;",
+			"strcpy(buf, \"abc\"); strcat(buf, \"de\"); g1 = strlen(buf); g2 = buf[4]; g3 = strcmp(buf, \"abd\") < 0;",
+			[]string{"g1", "g2", "g3"}},
+		{"bit-builtins",
+			"int g1, g2, g3, g4; unsigned u;",
+			"g1 = __builtin_popcount(0xf0f0u); g2 = __builtin_ctz(8); g3 = __builtin_clz(1); u = __builtin_bswap32(0x01020304u); g4 = __builtin_expect(g1 == 8, 1);",
+			[]string{"g1", "g2", "g3", "u", "g4"}},
+		{"bit-builtins-wide-and-converted",
+			"int g1, g2, g3, g4, g5, g6, g7;",
+			"g1 = __builtin_popcountll(0xff00ff00ff00LL); g2 = __builtin_clzl(1UL << 40); g3 = __builtin_ctzll(1LL << 50); g4 = __builtin_parity(7); g5 = __builtin_bswap16(0x1234); g6 = __builtin_popcount(-1); g7 = __builtin_ctz(-8) + __builtin_clz(-1);",
+			[]string{"g1", "g2", "g3", "g4", "g5", "g6", "g7"}},
+		{"gnu-case-ranges-and-fallthrough",
+			"int g;",
+			"for (int i = 0; i < 6; i++) switch (i) { case 1 ... 3: g += 10; case 4: g += 1; break; default: g += 100; }",
+			[]string{"g"}},
+		{"static-local-initialized-once",
+			"int count(void) { static int n = 5; return n++; } int g;",
+			"count(); count(); g = count();",
+			[]string{"g"}},
+	}
+	dir := t.TempDir()
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, includes+tc.body+"\nint main(void) {\n"+tc.main+"\nreturn 0;\n}\n")
+			got, failed := run(t, p)
+			if failed {
+				t.Fatalf("circ's run reached an error\n%s", p)
+			}
+			var prints strings.Builder
+			for _, g := range tc.globals {
+				fmt.Fprintf(&prints, "printf(\"%%lld\\n\", (long long)(%s));\n", g)
+			}
+			src := filepath.Join(dir, fmt.Sprintf("v%d.c", i))
+			bin := strings.TrimSuffix(src, ".c")
+			prog := includes + tc.body + "\nint main(void) {\n" + tc.main + "\n" + prints.String() + "return 0;\n}\n"
+			if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out, err := exec.Command(gcc, "-w", "-o", bin, src).CombinedOutput(); err != nil {
+				t.Fatalf("gcc: %v\n%s", err, out)
+			}
+			out, err := exec.Command(bin).Output()
+			if err != nil {
+				t.Fatalf("running gcc's binary: %v", err)
+			}
+			lines := strings.Fields(string(out))
+			if len(lines) != len(tc.globals) {
+				t.Fatalf("gcc's binary printed %q", out)
+			}
+			for j, g := range tc.globals {
+				want, err := strconv.ParseInt(lines[j], 10, 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v, ok := got[g]; !ok || v != want {
+					t.Errorf("%s: circ %d (found %v), gcc %d", g, v, ok, want)
+				}
+			}
+			if t.Failed() {
+				t.Logf("%s", p)
+			}
+		})
+	}
+}
