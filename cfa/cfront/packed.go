@@ -158,12 +158,21 @@ func (b *builder) gccLayout(t cc.Type, depth int) layout {
 	x := t.(aggregate)
 	packed := b.packed[aggregateKey(t)]
 	l := layout{align: 1, same: true, ok: true}
+	// end is in bits: a packed struct's bit-fields follow one another
+	// bit by bit, each other member starts at the next byte.
 	var end int64
 	for i := 0; i < x.NumFields(); i++ {
 		f := x.FieldByIndex(i)
 		if f.IsBitfield() {
-			// gcc packs bit-fields by bits; circ does not follow it.
-			return layout{}
+			// Outside a packed struct gcc's units of bit-fields are
+			// cc's; packing them changes their alignment, which circ
+			// does not follow. A width of 0 ends a unit.
+			if !packed || t.Kind() != cc.Struct || f.ValueBits() == 0 {
+				return layout{}
+			}
+			l.same = l.same && f.Offset()*8+int64(f.OffsetBits()) == end
+			end += f.ValueBits()
+			continue
 		}
 		fl := b.gccLayout(f.Type(), depth+1)
 		if !fl.ok {
@@ -174,13 +183,13 @@ func (b *builder) gccLayout(t cc.Type, depth int) layout {
 		}
 		off := int64(0)
 		if t.Kind() == cc.Struct {
-			off = alignUp(end, fl.align)
+			off = alignUp(alignUp(end, 8)/8, fl.align)
 		}
 		l.same = l.same && fl.same && off == f.Offset()
-		end = max(end, off+fl.size)
+		end = max(end, (off+fl.size)*8)
 		l.align = max(l.align, fl.align)
 	}
-	l.size = alignUp(end, l.align)
+	l.size = alignUp(alignUp(end, 8)/8, l.align)
 	l.same = l.same && l.size == t.Size()
 	return l
 }

@@ -144,6 +144,12 @@ func TestValuesAgreeWithGCC(t *testing.T) {
 			"#include <stdlib.h>\n#include <stdatomic.h>\nstruct s { int a; long b[2]; }; int n = 1; atomic_int an = 4; int g1, g2, g3, g4;",
 			"struct s *p = malloc(sizeof *p); if (!p) return 1; p->b[1] = 6; p->a = 2; g1 = p->a + p->b[1]; int *z = calloc(3, sizeof(int)); if (!z) return 1; g2 = z[2]; int old = __sync_fetch_and_add(&n, 5); g3 = old * 10 + n; int e = 4; atomic_compare_exchange_strong(&an, &e, 9); g4 = an * 10 + e; free(p); free(z);",
 			[]string{"g1", "g2", "g3", "g4"}},
+		// Packing removes no byte of these: their sizes and offsets are
+		// cc/v4's, which circ then takes (packed.go).
+		{"packed-without-padding",
+			"struct p { int a; int b; } __attribute__((packed)); union u { unsigned char b[4]; unsigned w; } __attribute__((packed)); struct h { unsigned char v : 4, l : 4; unsigned char tos; unsigned short len; unsigned addr; } __attribute__((packed)); long g1, g2, g3, g4, g5;",
+			"g1 = sizeof(struct p); g2 = offsetof(struct p, b); g3 = sizeof(union u); g4 = sizeof(struct h); g5 = offsetof(struct h, addr);",
+			[]string{"g1", "g2", "g3", "g4", "g5"}},
 		{"static-local-initialized-once",
 			"int count(void) { static int n = 5; return n++; } int g;",
 			"count(); count(); g = count();",
