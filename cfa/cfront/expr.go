@@ -189,8 +189,8 @@ func (t *tb) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 	}
 	p := t.b.pos(n)
 	t.b.lastPos = p
-	if v, ok := offsetof(n); ok {
-		return cfa.Const{Val: v}
+	if v, ok := t.offsetof(n); ok {
+		return v
 	}
 	// Integer constant expressions without side effects.
 	if !hasSE(n) && isInt(n.Type()) && isLeafConst(n) {
@@ -347,45 +347,87 @@ func isLeafConst(n cc.ExpressionNode) bool {
 }
 
 // offsetof is the value of offsetof as cc/v4 defines it,
-// (size_t)&((T *)K)->m.f[i]: K plus the member's byte offset. Lowered as
-// an address, it would count cells. ok is false for any other n.
-func offsetof(n cc.ExpressionNode) (v int64, ok bool) {
+// (size_t)&((T *)K)->m.f[i]: K plus the member's byte offset, an index
+// that is no constant (offsetof(T, a[i]), as GCC allows) counting its
+// elements' bytes. Lowered as an address, it would count cells. ok is
+// false for any other n.
+func (t *tb) offsetof(n cc.ExpressionNode) (e cfa.Expr, ok bool) {
 	c, isCast := strip(n).(*cc.CastExpression)
 	if !isCast || c.Case != cc.CastExpressionCast || !isInt(c.Type()) {
-		return 0, false
+		return nil, false
 	}
 	u, isUnary := strip(c.CastExpression).(*cc.UnaryExpression)
 	if !isUnary || u.Case != cc.UnaryExpressionAddrof {
-		return 0, false
+		return nil, false
 	}
+	type scaled struct {
+		index cc.ExpressionNode
+		size  int64
+	}
+	var v int64
+	var indices []scaled
 	n = u.CastExpression
 	for depth := 0; depth < 64; depth++ {
 		x, isPostfix := strip(n).(*cc.PostfixExpression)
 		if !isPostfix {
-			return 0, false
+			return nil, false
 		}
 		switch x.Case {
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
 			if x.Field() == nil {
-				return 0, false
+				return nil, false
 			}
 			v += x.Field().Offset()
 			if x.Case == cc.PostfixExpressionPSelect {
 				k, isConst := intValue(strip(x.PostfixExpression).Value())
-				return v + k, isConst
+				if !isConst {
+					return nil, false
+				}
+				e = num(v + k)
+				for _, s := range indices {
+					e = mkBin(cfa.Add, e, mkBin(cfa.Mul, t.intExpr(s.index), num(s.size)))
+				}
+				return e, true
 			}
 		case cc.PostfixExpressionIndex:
-			i, isConst := intValue(x.ExpressionList.Value())
-			if !isConst {
-				return 0, false
+			// Only an array member's element is at an offset; an index
+			// through a pointer member reads the pointer.
+			et := memberType(x)
+			if et == nil {
+				return nil, false
 			}
-			v += i * x.Type().Size()
+			if i, isConst := intValue(x.ExpressionList.Value()); isConst {
+				v += i * et.Size()
+			} else {
+				indices = append(indices, scaled{x.ExpressionList, et.Size()})
+			}
 		default:
-			return 0, false
+			return nil, false
 		}
 		n = x.PostfixExpression
 	}
-	return 0, false
+	return nil, false
+}
+
+// memberType is the declared type of a member access or of an element
+// of one (cc/v4 gives their expressions the decayed pointer type); nil
+// for anything else.
+func memberType(n cc.ExpressionNode) cc.Type {
+	x, ok := strip(n).(*cc.PostfixExpression)
+	if !ok {
+		return nil
+	}
+	switch x.Case {
+	case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+		if x.Field() != nil {
+			return x.Field().Type()
+		}
+	case cc.PostfixExpressionIndex:
+		if at, isArr := memberType(x.PostfixExpression).(*cc.ArrayType); isArr {
+			return at.Elem()
+		}
+	}
+	return nil
 }
 
 func unless(want bool, e cfa.Expr) cfa.Expr {
