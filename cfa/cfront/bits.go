@@ -55,7 +55,8 @@ func (t *tb) bitBuiltin(name string, bb bitBuiltin, x *cc.PostfixExpression, as 
 		// Converted to the narrower unsigned parameter: the low bits.
 		v = mkBin(cfa.BitAnd, v, num(int64(1)<<uint(bb.bits)-1))
 	}
-	if _, isRef := v.(cfa.Ref); !isRef {
+	if _, isRef := v.(cfa.Ref); !isRef || readsGlobal(v) {
+		// The value is tested and used apart: read it once.
 		tmp := t.temp(nil)
 		t.set(tmp, v, p)
 		v = ref(tmp)

@@ -387,7 +387,8 @@ func (t *tb) offsetof(n cc.ExpressionNode) (e cfa.Expr, ok bool) {
 				for _, s := range indices {
 					e = mkBin(cfa.Add, e, mkBin(cfa.Mul, t.intExpr(s.index), num(s.size)))
 				}
-				return e, true
+				// The cast may narrow ((unsigned char)offsetof(...)).
+				return t.convert(c, e, nil, t.b.intType(c.Type())), true
 			}
 		case cc.PostfixExpressionIndex:
 			// Only an array member's element is at an offset; an index

@@ -57,10 +57,13 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 	if v, ok := t.lowerLibcCall(name, x, as, want, p); ok {
 		return v, true
 	}
-	if plain, ok := strings.CutPrefix(name, "__builtin_"); ok && t.b.funcs[plain] == nil {
+	if plain, ok := strings.CutPrefix(name, "__builtin_"); ok {
+		// GCC's own, whatever functions the program defines.
 		if bb, isBits := bitBuiltins[plain]; isBits {
 			return t.bitBuiltin(plain, bb, x, as, want, p), true
 		}
+	}
+	if plain, ok := strings.CutPrefix(name, "__builtin_"); ok && t.b.funcs[plain] == nil {
 		// What the headers' macros and fortified versions call.
 		return t.libc(plain, x, as, want, p)
 	}

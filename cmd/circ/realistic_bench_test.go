@@ -19,9 +19,9 @@ import (
 // synchronization as programs write it.
 const realisticDir = "../../testdata/realistic"
 
-// BenchmarkRealisticPrograms runs `circ check` on each realistic program
-// under both race definitions, as a user would, with a minute per
-// location:
+// BenchmarkRealisticPrograms runs `circ check --timeout 60s` on each
+// realistic program under both race definitions, as a user would (the
+// minute covers the whole program):
 //
 //	go test -run '^$' -bench RealisticPrograms -benchtime 1x ./cmd/circ
 //
@@ -67,8 +67,8 @@ func BenchmarkRealisticPrograms(b *testing.B) {
 	}
 }
 
-// checkVerdicts runs circ check on file under def, a minute per
-// location, and returns each location's verdict.
+// checkVerdicts runs circ check on file under def, a minute in all, and
+// returns each location's verdict.
 func checkVerdicts(b *testing.B, file string, def interp.RaceDef) map[string]report.Verdict {
 	b.Helper()
 	var stdout, stderr bytes.Buffer
