@@ -8,11 +8,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"circ/cfa"
@@ -529,6 +527,8 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 	// and the variables' checks only collect the sites they reach.
 	decideUB := driver.HasUndefined(p) && len(vars) > 0
 	var ub driver.Undefined
+	work := make(chan int)
+	var wg sync.WaitGroup
 	var mu sync.Mutex
 	out := progress
 	if out != nil {
@@ -577,87 +577,39 @@ func checkCIRC(ctx context.Context, p *cfa.Program, vars []*cfa.Var, f checkFlag
 		jobs++ // the program's check (job -1), beside the variables'
 	}
 	workers := min(f.jobs, jobs)
-	// Under a deadline each location first gets its fair share of the
-	// time left, so that one hard location does not starve the easy
-	// ones after it; those its share cut short go again, in a second
-	// round, with the time the first left over.
-	var retry []int
-	runRound := func(round []int, last bool) {
-		work := make(chan int)
-		left := int64(len(round)) // the checks not yet started
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				// Each worker's checks share a Z3 context and a cache
-				// of abstract posts.
-				w := driver.NewWorker(p)
-				for i := range work {
-					opts := driver.Options{
-						RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out, Plain: f.plain,
-						ACFAs: f.acfas || f.format == "html", CollectUB: decideUB, Slicer: slicer, Reached: f.reachedUB,
-					}
-					jctx, cancel := fairShare(ctx, workers, int(atomic.AddInt64(&left, -1))+1)
-					var res report.Result
-					var u driver.Undefined
-					if i < 0 {
-						u = w.Undefined(jctx, opts)
-					} else {
-						res = w.Check(jctx, vars[i], opts)
-					}
-					cut := jctx.Err() != nil && ctx.Err() == nil
-					cancel()
-					switch {
-					case cut && !last && (i < 0 || res.Verdict == report.Unknown):
-						mu.Lock()
-						retry = append(retry, i)
-						mu.Unlock()
-						if i < 0 {
-							ub = u
-						}
-					case i < 0:
-						if !cut || !last {
-							ub = u // the first round's stands if the second is cut too
-						}
-					default:
-						results[i] = res
-						finished(res)
-					}
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Each worker's checks share a Z3 context and a cache of
+			// abstract posts.
+			w := driver.NewWorker(p)
+			for i := range work {
+				opts := driver.Options{
+					RaceDef: def, K: f.k, MaxK: f.maxK, MaxStates: f.maxStates, Progress: out, Plain: f.plain,
+					ACFAs: f.acfas || f.format == "html", CollectUB: decideUB, Slicer: slicer, Reached: f.reachedUB,
 				}
-			}()
-		}
-		for _, i := range round {
-			work <- i
-		}
-		close(work)
-		wg.Wait()
+				if i < 0 {
+					ub = w.Undefined(ctx, opts)
+				} else {
+					results[i] = w.Check(ctx, vars[i], opts)
+					finished(results[i])
+				}
+			}
+		}()
 	}
-	first := rest
 	if decideUB {
-		first = append([]int{-1}, rest...)
+		work <- -1
 	}
-	runRound(first, false)
-	if len(retry) > 0 {
-		sort.Ints(retry)
-		runRound(retry, true)
+	for _, i := range rest {
+		work <- i
 	}
+	close(work)
+	wg.Wait()
 	if decideUB {
 		driver.SettleUndefined(results, ub)
 	}
 	return results
-}
-
-// fairShare is ctx cut to this check's share of the time left before
-// its deadline: the workers' time divided among the checks not yet
-// started, this one included. Without a deadline it is ctx.
-func fairShare(ctx context.Context, workers, jobsLeft int) (context.Context, context.CancelFunc) {
-	deadline, ok := ctx.Deadline()
-	if !ok || jobsLeft <= workers {
-		return context.WithCancel(ctx)
-	}
-	share := time.Until(deadline) * time.Duration(workers) / time.Duration(jobsLeft)
-	return context.WithDeadline(ctx, time.Now().Add(share))
 }
 
 // hideFlags hides flags of check that another command built on check's
