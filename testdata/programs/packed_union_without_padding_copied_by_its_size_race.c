@@ -1,8 +1,8 @@
 // A packed union of a word and its four bytes has no padding for gcc to
 // remove: its size and offsets are cc/v4's, so circ takes sizeof of it
-// (packed.go's gccLayout). The worker copies one holding the bytes 1, 0,
-// 0, 0 by that size and writes g when its word reads 1, which it does on this little-endian
-// target: g races with main's write.
+// (packed.go's gccLayout). The worker copies one holding the bytes 1,
+// 0, 0, 0 by that size and writes g when its word reads 1, which it
+// does on this little-endian target: g races with main's write.
 // expect svcomp: g=race
 // expect circ: g=race
 #include <pthread.h>
@@ -17,7 +17,7 @@ int g;
 
 void *worker(void *arg) {
   union addr src = {.b = {1, 0, 0, 0}};
-  union addr a;
+  union addr a = {.word = 0};
   memcpy(&a, &src, sizeof(union addr));
   if (a.word == 1)
     g = 1;
