@@ -62,10 +62,10 @@ func (t *tb) libc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, 
 		if bb, isBits := bitBuiltins[plain]; isBits {
 			return t.bitBuiltin(plain, bb, x, as, want, p), true
 		}
-	}
-	if plain, ok := strings.CutPrefix(name, "__builtin_"); ok && t.b.funcs[plain] == nil {
-		// What the headers' macros and fortified versions call.
-		return t.libc(plain, x, as, want, p)
+		if t.b.funcs[plain] == nil {
+			// What the headers' macros and fortified versions call.
+			return t.libc(plain, x, as, want, p)
+		}
 	}
 	switch name {
 	case "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp":

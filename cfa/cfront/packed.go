@@ -8,9 +8,10 @@ package cfront
 // offsetof, and the byte counts of allocations and of the mem*
 // functions) would be cc's guess. circ computes gcc's layout
 // (gccLayout): where packing moves no byte (no padding to remove) those
-// numbers are cc's and stand; elsewhere they are rejected. A packed enum (one byte, not
-// four) and __attribute__((mode)) (an integer of another width) change
-// values, so they are rejected wherever they appear.
+// numbers are cc's and stand; elsewhere they are rejected. A packed
+// enum (one byte, not four) and __attribute__((mode)) (an integer of
+// another width) change values, so they are rejected wherever they
+// appear.
 
 import (
 	"modernc.org/cc/v4"
