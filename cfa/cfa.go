@@ -87,6 +87,15 @@ func (v *Var) Racy() bool {
 	return v != nil && v.Global && (v.Kind == Data || v.Kind == Handle)
 }
 
+// ThreadBookkeeping reports whether v is synchronization state of one
+// thread (a Sync local of its template: how many read locks of a rwlock
+// it holds, whether it holds the write lock, how often it holds a
+// recursive mutex). Only that thread reads and writes it, and the
+// lowered primitives test it to choose what a call does.
+func (v *Var) ThreadBookkeeping() bool {
+	return v.Kind == Sync && !v.Global
+}
+
 // Var is a program variable. Variables are compared by pointer; Name is
 // unique within a Program (locals of inlined calls carry a suffix).
 type Var struct {
@@ -509,6 +518,9 @@ type SyncCall struct {
 	// Result receives the call's return value for TryAcquire (0 on
 	// success); nil if the lowering has none.
 	Result *Var
+	// Readers is a rwlock call's reader count (rw.readers): the lock's
+	// read mode is held by as many threads as it counts.
+	Readers *Var
 	// Entry is the location where the lowered code starts.
 	Entry int
 	Pos   Pos

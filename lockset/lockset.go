@@ -97,14 +97,20 @@ func Conflict(a, b *Access) bool {
 	}
 	for _, l := range a.Locks {
 		for _, m := range b.Locks {
-			lb, lr := strings.CutSuffix(l, readSuffix)
-			mb, mr := strings.CutSuffix(m, readSuffix)
-			if lb == mb && !(lr && mr) {
+			if _, ok := excludes(l, m); ok {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// excludes reports whether two threads holding l and m exclude each
+// other: l and m name one lock (base), not both in read mode.
+func excludes(l, m string) (base string, ok bool) {
+	lb, lr := strings.CutSuffix(l, readSuffix)
+	mb, mr := strings.CutSuffix(m, readSuffix)
+	return lb, lb == mb && !(lr && mr)
 }
 
 // Kind is "write" or "read".
@@ -282,14 +288,18 @@ const readSuffix = "(read)"
 // state is the dataflow fact at a location: the locks definitely held,
 // with how many times (recursive mutexes and read locks count), and the
 // trylock results r whose zero value means "lock acquired" (pending[r] =
-// locks), definitely on every path.
+// locks), definitely on every path. The strict dataflow also keeps the
+// values of the thread's bookkeeping of its locks known on every path
+// (own, cfa.Var.ThreadBookkeeping), so that it can tell which arms of a lowered rwlock call
+// a thread may take.
 type state struct {
 	held    map[lock]int
 	pending map[*cfa.Var]map[lock]bool
+	own     map[*cfa.Var]int64
 }
 
 func newState() *state {
-	return &state{held: map[lock]int{}, pending: map[*cfa.Var]map[lock]bool{}}
+	return &state{held: map[lock]int{}, pending: map[*cfa.Var]map[lock]bool{}, own: map[*cfa.Var]int64{}}
 }
 
 func (s *state) clone() *state {
@@ -302,6 +312,9 @@ func (s *state) clone() *state {
 		for l := range ls {
 			t.pending[r][l] = true
 		}
+	}
+	for v, n := range s.own {
+		t.own[v] = n
 	}
 	return t
 }
@@ -331,6 +344,12 @@ func (s *state) meet(t *state) bool {
 			delete(s.pending, r)
 		}
 	}
+	for v, n := range s.own {
+		if m, ok := t.own[v]; !ok || m != n {
+			delete(s.own, v)
+			changed = true
+		}
+	}
 	return changed
 }
 
@@ -352,6 +371,9 @@ func (s *state) names(atomic bool) []string {
 type flowCtx struct {
 	inner     map[*cfa.SyncCall]map[int]bool
 	binarySem map[*cfa.Var]bool
+	// rwlocks maps each rwlock the program locks, and its reader
+	// count, to the rwlock.
+	rwlocks map[*cfa.Var]*cfa.Var
 	// strict: only the CFA's own lock, unlock and trylock edges count
 	// (proof.go), not a lowered call's documented effect.
 	strict bool
@@ -361,7 +383,7 @@ type flowCtx struct {
 // whose every sem_init gives 1: those are locks (sem_wait takes,
 // sem_post gives back); any other semaphore protects nothing.
 func newFlowCtx(p *cfa.Program, c *cfa.CFA) *flowCtx {
-	f := &flowCtx{inner: map[*cfa.SyncCall]map[int]bool{}, binarySem: map[*cfa.Var]bool{}}
+	f := &flowCtx{inner: map[*cfa.SyncCall]map[int]bool{}, binarySem: map[*cfa.Var]bool{}, rwlocks: rwlocks(p)}
 	for _, e := range c.Edges {
 		if e.Sync != nil {
 			if f.inner[e.Sync] == nil {
@@ -389,8 +411,22 @@ func newFlowCtx(p *cfa.Program, c *cfa.CFA) *flowCtx {
 	return f
 }
 
-// post is the transfer function of e.
+// post is the transfer function of e: nil where the strict dataflow
+// knows the thread cannot take e.
 func (f *flowCtx) post(s *state, e *cfa.Edge) *state {
+	if !f.strict {
+		return f.postLocks(s, e)
+	}
+	if e.Kind == cfa.Assume && !s.mayHold(e.Cond) {
+		return nil
+	}
+	t := f.postLocks(s, e)
+	t.assignOwn(e)
+	return t
+}
+
+// postLocks is e's effect on the locks held.
+func (f *flowCtx) postLocks(s *state, e *cfa.Edge) *state {
 	t := s.clone()
 	if sc := e.Sync; sc != nil && !f.strict {
 		t.local(e)
@@ -398,6 +434,11 @@ func (f *flowCtx) post(s *state, e *cfa.Edge) *state {
 		if !f.inner[sc][e.To] {
 			f.call(t, sc)
 		}
+		return t
+	}
+	if rw := f.rwlockOf(e); f.strict && rw != nil {
+		t.local(e)
+		f.rwStep(t, e, rw)
 		return t
 	}
 	if f.strict && e.LHS != nil && e.LHS.Kind == cfa.Mutex && (e.Kind == cfa.Assign || e.Kind == cfa.Havoc) {
@@ -568,6 +609,13 @@ func flow(p *cfa.Program, c *cfa.CFA, strict bool) []*state {
 	f.strict = strict
 	states := make([]*state, len(c.Locs))
 	states[c.Entry] = newState()
+	if strict {
+		for _, v := range c.Locals {
+			if v.ThreadBookkeeping() {
+				states[c.Entry].own[v] = v.Init
+			}
+		}
+	}
 	work := []int{c.Entry}
 	queued := make([]bool, len(c.Locs))
 	queued[c.Entry] = true
@@ -578,6 +626,8 @@ func flow(p *cfa.Program, c *cfa.CFA, strict bool) []*state {
 		for _, e := range c.Out[l] {
 			t := f.post(states[l], e)
 			switch {
+			case t == nil:
+				continue // the thread cannot take e
 			case states[e.To] == nil:
 				states[e.To] = t
 			case !states[e.To].meet(t):

@@ -28,8 +28,9 @@ type Proof struct {
 //   - it is taken by a lock or trylock edge of the CFA, not by a lowered
 //     call's documented effect: a lowered call may return without the
 //     lock (a destroyed mutex fails with EINVAL), and its own edges say
-//     on which paths it takes it. A rwlock, a semaphore or a recursive
-//     mutex, which circ lowers to counters, protects nothing here;
+//     on which paths it takes it. A rwlock counts from the edges that
+//     move its counters (rwlock.go); a semaphore or a recursive mutex,
+//     which circ lowers to counters too, protects nothing here;
 //   - the mutex is a global (a cell of memory or a global variable): a
 //     mutex local to a thread template is one per thread;
 //   - every unlock edge of it, in every template, is at a location
@@ -98,15 +99,13 @@ func proveVar(accs []*Access, reliable map[string]bool) (string, bool) {
 }
 
 // sharedLock is a lock both x and y hold that excludes one from the
-// other and counts (reliable), or "".
+// other and counts (reliable), or "": a mutex, or a rwlock that one of
+// them holds for writing.
 func sharedLock(x, y *Access, reliable map[string]bool) string {
 	for _, l := range x.Locks {
-		if !reliable[l] || strings.HasSuffix(l, readSuffix) {
-			continue
-		}
 		for _, m := range y.Locks {
-			if l == m {
-				return l
+			if b, ok := excludes(l, m); ok && reliable[b] {
+				return b
 			}
 		}
 	}
@@ -114,12 +113,13 @@ func sharedLock(x, y *Access, reliable map[string]bool) string {
 }
 
 // reliableLocks names the locks Prove counts (see there): the atomic
-// pseudo-lock, and each global mutex that only its holder unlocks and
-// that nothing else writes once threads exist. A name two mutexes share
-// counts for neither.
+// pseudo-lock, and each global mutex or rwlock that only its holder
+// unlocks and that nothing else writes once threads exist (rwlock.go).
+// A name two locks share counts for neither.
 func reliableLocks(p *cfa.Program, states [][]*state) map[string]bool {
 	owner := map[string]*cfa.Var{}
 	bad := map[*cfa.Var]bool{}
+	rws := rwlocks(p)
 	for i, c := range p.Templates {
 		var pre []bool
 		if i == 0 {
@@ -130,7 +130,22 @@ func reliableLocks(p *cfa.Program, states [][]*state) map[string]bool {
 			if s == nil {
 				continue
 			}
-			switch {
+			afterCreate := !(pre != nil && pre[e.From])
+			switch rw := rws[e.LHS]; {
+			case rw != nil && e.LHS != nil && (e.Kind == cfa.Assign || e.Kind == cfa.Havoc):
+				switch rwEffectOf(e, rw) {
+				case rwGrantWrite, rwGrantRead:
+					note(owner, rw)
+				case rwRelease:
+					note(owner, rw)
+					if !s.rwlockHeld(rw) {
+						bad[rw] = true
+					}
+				default:
+					if afterCreate {
+						bad[rw] = true
+					}
+				}
 			case e.Kind == cfa.Lock || e.Kind == cfa.TryLock:
 				note(owner, e.Mutex)
 			case e.Kind == cfa.Unlock:
@@ -138,7 +153,7 @@ func reliableLocks(p *cfa.Program, states [][]*state) map[string]bool {
 				if s.held[lock{e.Mutex, cfa.Exclusive}] == 0 {
 					bad[e.Mutex] = true
 				}
-			case e.LHS != nil && e.LHS.Kind == cfa.Mutex && !(pre != nil && pre[e.From]):
+			case e.LHS != nil && e.LHS.Kind == cfa.Mutex && afterCreate:
 				bad[e.LHS] = true
 			}
 		}

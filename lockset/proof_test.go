@@ -111,6 +111,44 @@ pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 void *w(void *a) { if (pthread_mutex_trylock(&m) == 0) { x = x + 1; pthread_mutex_unlock(&m); } return 0; }
 int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }`,
 			safe: []string{"x"}},
+		{name: "rwlock-write-excludes-readers.c", src: `
+int x, y;
+pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+void *r(void *a) { pthread_rwlock_rdlock(&rw); int v = x; pthread_rwlock_unlock(&rw); y = v; return 0; }
+void *w(void *a) { pthread_rwlock_wrlock(&rw); x = x + 1; pthread_rwlock_unlock(&rw); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); while (1) pthread_create(&t, 0, r, 0); return 0; }`,
+			safe: []string{"x"}, notProved: []string{"y"}},
+		{name: "rwlock-read-locks-share.c", src: `
+int x;
+pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+void *r(void *a) { pthread_rwlock_rdlock(&rw); x = 1; pthread_rwlock_unlock(&rw); return 0; }
+int main(void) { pthread_t t; while (1) pthread_create(&t, 0, r, 0); return 0; }`,
+			notProved: []string{"x"}},
+		{name: "rwlock-trywrlock-ignored.c", src: `
+int x;
+pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+void *w(void *a) { pthread_rwlock_trywrlock(&rw); x = x + 1; pthread_rwlock_unlock(&rw); return 0; }
+int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }`,
+			notProved: []string{"x"}},
+		{name: "rwlock-initialized-again-while-threads-run.c", src: `
+int x;
+pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+void *w(void *a) { pthread_rwlock_wrlock(&rw); x = x + 1; pthread_rwlock_unlock(&rw); return 0; }
+int main(void) { pthread_t t; while (1) { pthread_create(&t, 0, w, 0); pthread_rwlock_init(&rw, 0); } return 0; }`,
+			notProved: []string{"x"}},
+		{name: "rwlock-unlocked-where-the-thread-may-not-hold-it.c", src: `
+int x;
+pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+void *w(void *a) { if (a) pthread_rwlock_wrlock(&rw); x = x + 1; pthread_rwlock_unlock(&rw); return 0; }
+int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }`,
+			notProved: []string{"x"}},
+		{name: "rwlock-reset-while-held-then-unlocked.c", src: `
+int x;
+pthread_rwlock_t rw;
+void *w(void *a) { pthread_rwlock_wrlock(&rw); x = x + 1; pthread_rwlock_unlock(&rw); return 0; }
+void *r(void *a) { pthread_rwlock_rdlock(&rw); int v = x; pthread_rwlock_unlock(&rw); return (void *)(long)v; }
+int main(void) { pthread_t t; pthread_rwlock_rdlock(&rw); pthread_rwlock_init(&rw, 0); pthread_rwlock_unlock(&rw); pthread_create(&t, 0, w, 0); pthread_create(&t, 0, r, 0); return 0; }`,
+			notProved: []string{"x"}},
 		{name: "atomic-sections.c", src: `
 int x;
 void *w(void *a) { __VERIFIER_atomic_begin(); x = x + 1; __VERIFIER_atomic_end(); return 0; }
@@ -162,5 +200,24 @@ void *w(void *a) { pthread_mutex_lock(&m); x = x + 1; pthread_mutex_unlock(&m); 
 int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }`))
 	if pr := got["x"]; !strings.Contains(pr.Reason, "common lock: m") {
 		t.Errorf("reason %q", pr.Reason)
+	}
+}
+
+// TestProofCoversRunsUpToAnUnheldRwlockUnlock: a rwlock unlocked by a
+// thread that holds it in neither mode is undefined behaviour; the
+// proof covers the runs up to it and lists it.
+func TestProofCoversRunsUpToAnUnheldRwlockUnlock(t *testing.T) {
+	got := proved(load(t, "unheld-unlock.c", `
+int x;
+pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+void *w(void *a) { pthread_rwlock_wrlock(&rw); x = x + 1; pthread_rwlock_unlock(&rw); return 0; }
+void *u(void *a) { pthread_rwlock_unlock(&rw); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, u, 0); while (1) pthread_create(&t, 0, w, 0); return 0; }`))
+	pr, ok := got["x"]
+	if !ok {
+		t.Fatalf("x not proved; proved: %v", keys(got))
+	}
+	if len(pr.Undefined) == 0 {
+		t.Errorf("the proof of x lists no undefined behaviour; the unlock in u is")
 	}
 }

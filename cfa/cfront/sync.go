@@ -1046,6 +1046,7 @@ func lowerRwInit(c *pcall) {
 	}
 	c.t.resetRw(rw.v, c.p)
 	c.sc.Object = rw.v
+	c.sc.Readers = c.t.field(rw.v, "readers", 0)
 	c.ret(num(0))
 }
 
@@ -1116,6 +1117,7 @@ func (c *pcall) rwOp(mode cfa.LockMode, op mutexOpKind) {
 	rw := c.obj(0, "pthread_rwlock_t").v
 	readers := t.field(rw, "readers", 0)
 	rd, wr := t.perThread(rw, "rd"), t.perThread(rw, "wr")
+	c.sc.Readers = readers
 	c.sc.Mode = mode
 	c.sc.Effect = map[mutexOpKind]cfa.LockEffect{lockOp: cfa.Acquire, tryOp: cfa.TryAcquire, timedOp: cfa.TryAcquire}[op]
 	free := mkBin(cfa.Eq, ref(rw), num(0))
@@ -1154,13 +1156,14 @@ func (c *pcall) rwOp(mode cfa.LockMode, op mutexOpKind) {
 
 // lowerRwUnlock releases the lock the thread holds: the write lock, or
 // one of its read locks. Unlocking a rwlock the thread does not hold is
-// undefined in POSIX; circ returns EPERM and changes nothing, as an
-// error-checking implementation does.
+// undefined in POSIX (glibc then takes it for a reader's unlock and
+// corrupts the reader count): a finding.
 func lowerRwUnlock(c *pcall) {
 	t, p := c.t, c.p
 	rw := c.obj(0, "pthread_rwlock_t").v
 	readers := t.field(rw, "readers", 0)
 	rd, wr := t.perThread(rw, "rd"), t.perThread(rw, "wr")
+	c.sc.Readers = readers
 	c.sc.Effect = cfa.Release
 	t.choose(p,
 		arm{cond: mkBin(cfa.Gt, ref(wr), num(0)), body: func() {
@@ -1174,7 +1177,7 @@ func lowerRwUnlock(c *pcall) {
 			c.ret(num(0))
 		}},
 		arm{cond: mkBin(cfa.And, mkBin(cfa.Le, ref(wr), num(0)), mkBin(cfa.Le, ref(rd), num(0))), body: func() {
-			c.ret(num(cfa.EPERM))
+			t.undefined(p, "pthread_rwlock_unlock of "+rw.CName+", which the thread does not hold")
 		}})
 }
 

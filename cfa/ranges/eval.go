@@ -217,6 +217,15 @@ func refineInto(cond cfa.Expr, at env, out map[*cfa.Var]val) bool {
 		}
 		return at(v)
 	}
+	if u, ok := cond.(cfa.Unary); ok && u.Op == cfa.Not {
+		// !(x >= y), how an else branch tests, is x < y.
+		if b, ok := u.X.(cfa.Binary); ok {
+			if op, ok := complement[b.Op]; ok {
+				return refineInto(cfa.Binary{Op: op, X: b.X, Y: b.Y}, look, out)
+			}
+		}
+		return true
+	}
 	b, ok := cond.(cfa.Binary)
 	if !ok {
 		return true
@@ -265,6 +274,9 @@ func refineInto(cond cfa.Expr, at env, out map[*cfa.Var]val) bool {
 	out[x.V] = n
 	return true
 }
+
+// complement is the comparison that holds exactly where op does not.
+var complement = map[cfa.BinOp]cfa.BinOp{cfa.Lt: cfa.Ge, cfa.Le: cfa.Gt, cfa.Gt: cfa.Le, cfa.Ge: cfa.Lt, cfa.Eq: cfa.Ne, cfa.Ne: cfa.Eq}
 
 // asRef is the variable e reads when e is the variable, converted to a
 // type that holds every value it may have (C's promotion of a uint8_t

@@ -59,6 +59,12 @@ type fact struct {
 // location evicts the facts assignments gave first.
 const assumed = 1 << 40
 
+// lasting is added to the stamp of a fact of a thread's bookkeeping of
+// its locks (cfa.Var.ThreadBookkeeping), which outlasts every other:
+// the arms of an unlock depend on it, through any code the lock
+// protects.
+const lasting = 2 * assumed
+
 func (f facts) get(v *cfa.Var) (fact, bool) {
 	for _, e := range f {
 		if e.v == v {
@@ -256,6 +262,11 @@ func (a *analysis) run(c *cfa.CFA) {
 		}
 		a.tmpl[c] = t
 		t.at[c.Entry] = facts{}
+		for _, v := range c.Locals {
+			if v.ThreadBookkeeping() {
+				t.at[c.Entry] = t.at[c.Entry].learn(v, single(0).join(single(v.Init)), lasting)
+			}
+		}
 		visit(c.Entry)
 	} else {
 		for v, ls := range t.readers {
@@ -380,7 +391,11 @@ func (a *analysis) post(e *cfa.Edge, in facts) (facts, bool) {
 			x = truth(x)
 		}
 		a.store(v, x)
-		out = out.learn(v, x, a.stamp)
+		stamp := a.stamp
+		if v.ThreadBookkeeping() {
+			stamp += lasting
+		}
+		out = out.learn(v, x, stamp)
 	}
 	switch e.Kind {
 	case cfa.Assign:

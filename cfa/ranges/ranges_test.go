@@ -69,6 +69,49 @@ void fill(unsigned char *p) {
   fill2(p);
 }
 int main(void) { fill(a); return 0; }`, true},
+		{"an index an else branch bounds (!(j >= 16)) after a claim from a shared counter", `
+#include <pthread.h>
+struct job { int input; int result; };
+struct job jobs[16];
+int next_job;
+pthread_mutex_t q = PTHREAD_MUTEX_INITIALIZER;
+void *worker(void *arg) {
+  for (;;) {
+    pthread_mutex_lock(&q);
+    int j = next_job;
+    if (j < 16) next_job = j + 1;
+    pthread_mutex_unlock(&q);
+    if (j >= 16) break;
+    jobs[j].result = 1; // site
+  }
+  return 0;
+}
+int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); pthread_create(&t, 0, worker, 0); return 0; }`, true},
+		{"an index an else branch does not bound", `
+#include <pthread.h>
+struct job { int input; int result; };
+struct job jobs[16];
+int next_job;
+void *worker(void *arg) {
+  int j = next_job;
+  next_job = j + 1;
+  if (j >= 17) return 0;
+  jobs[j].result = 1; // site
+  return 0;
+}
+int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); pthread_create(&t, 0, worker, 0); return 0; }`, false},
+		{"a rwlock unlocked after a loop that assigns many locals: the thread's read lock count stays known", `
+#include <pthread.h>
+int a[4], b[4], c[4];
+pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+void *r(void *x) {
+  int s = 0, best = 9, g = -1, h = 0, u = 1, v = 2, w = 3, y1 = 0, y2 = 0, y3 = 0, y4 = 0, y5 = 0, y6 = 0, y7 = 0;
+  pthread_rwlock_rdlock(&rw);
+  for (int i = 0; i < 4; i++) { if (a[i] < best) { best = a[i]; g = b[i]; } s += c[i]; h += s; u += h; v += u; w += v; y1 += w; y2 += y1; y3 += y2; y4 += y3; y5 += y4; y6 += y5; y7 += y6; }
+  pthread_rwlock_unlock(&rw); // site
+  return (void *)(long)(s + g + h + u + v + w + y7);
+}
+int main(void) { pthread_t t; while (1) pthread_create(&t, 0, r, 0); return 0; }`, true},
 		{"a pointer read before it is assigned on some path is 0 there", `
 unsigned char a[8];
 int __VERIFIER_nondet_int(void);
