@@ -437,7 +437,10 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 	}
 	out := map[string]predabs.Pred{}
 	tracked := p.Memory.Instances()
-	add := func(e cfa.Expr) (added []cfa.Expr) {
+	moved := movedGlobals(f.steps)
+	// addAtoms adds e's atoms; those of a test (an assumption, or its
+	// weakest precondition) with their companions.
+	addAtoms := func(e cfa.Expr, test bool) (added []cfa.Expr) {
 		var as []cfa.Expr
 		for _, a := range atoms(e) {
 			as = append(as, a)
@@ -447,6 +450,11 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 				// it has passed it, which proves that the loop meets
 				// it once (a creation loop starts one tracked thread,
 				// a join loop joins it).
+				as = append(as, cfa.Binary{Op: cfa.Le, X: b.X, Y: b.Y})
+			} else if ok && test && b.Op == cfa.Eq && counterAgainstConstant(b, moved) {
+				// g == c for a shared counter: g <= c says whether
+				// it has passed c, which stays true once a thread
+				// has moved it past (a claim of the next index).
 				as = append(as, cfa.Binary{Op: cfa.Le, X: b.X, Y: b.Y})
 			}
 		}
@@ -476,6 +484,7 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 		}
 		return added
 	}
+	add := func(e cfa.Expr) []cfa.Expr { return addAtoms(e, false) }
 	// direct are the atoms of the core's own conditions.
 	var direct []cfa.Expr
 	inCore := map[int]bool{}
@@ -492,7 +501,7 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 			e := st.Edge
 			switch e.Kind {
 			case cfa.Assume:
-				direct = append(direct, add(e.Cond)...)
+				direct = append(direct, addAtoms(e.Cond, true)...)
 				// Weakest preconditions through earlier core assignments
 				// of globals and of the same thread's locals.
 				phi := e.Cond
@@ -506,7 +515,7 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 						continue
 					}
 					phi = subst(phi, pe.LHS, pe.RHS)
-					add(phi)
+					addAtoms(phi, true)
 				}
 			case cfa.Assign:
 				vs := map[*cfa.Var]bool{}
@@ -656,6 +665,38 @@ func loopCounters(steps []interp.Step) map[*cfa.Var]bool {
 		}
 	}
 	return out
+}
+
+// movedGlobals are the globals the steps assign a value computed at run
+// time (not a constant): the shared counters of the trace.
+func movedGlobals(steps []interp.Step) map[*cfa.Var]bool {
+	out := map[*cfa.Var]bool{}
+	for _, st := range steps {
+		if e := st.Edge; e.Kind == cfa.Assign && e.LHS.Global {
+			if _, ok := e.RHS.(cfa.Const); !ok {
+				out[e.LHS] = true
+			}
+		}
+	}
+	return out
+}
+
+// counterAgainstConstant reports whether b compares an expression of
+// one global of moved with a constant.
+func counterAgainstConstant(b cfa.Binary, moved map[*cfa.Var]bool) bool {
+	vs := map[*cfa.Var]bool{}
+	cfa.Vars(b, vs)
+	if len(vs) != 1 {
+		return false
+	}
+	for v := range vs {
+		if !moved[v] {
+			return false
+		}
+	}
+	_, xc := b.X.(cfa.Const)
+	_, yc := b.Y.(cfa.Const)
+	return xc || yc
 }
 
 // mentions reports whether e reads one of vs.

@@ -88,7 +88,8 @@ func TestMine(t *testing.T) {
 
 	// Steps: 0: a: l := x; 1: main: x := x + 1; 2: a: assume l > 0;
 	// 3: main: lock m; 4: b: assume b::l == a::l (two templates' locals);
-	// 5: b: y := 7; 6: a: assume x > 1; 7: a second a: assume l == 1.
+	// 5: b: y := 7; 6: a: assume x > 1; 7: a second a: assume l == 1;
+	// 8: a: assume x == 3; 9: b: assume y == 7.
 	steps := []interp.Step{
 		{Thread: 1, Edge: assign(la, ref(gx))},
 		{Thread: 0, Edge: assign(gx, bin(cfa.Add, ref(gx), num(1)))},
@@ -98,6 +99,8 @@ func TestMine(t *testing.T) {
 		{Thread: 2, Edge: assign(gy, num(7))},
 		{Thread: 1, Edge: assume(bin(cfa.Gt, ref(gx), num(1)))},
 		{Thread: 3, Edge: assume(bin(cfa.Eq, ref(la), num(1)))},
+		{Thread: 1, Edge: assume(bin(cfa.Eq, ref(gx), num(3)))},
+		{Thread: 2, Edge: assume(bin(cfa.Eq, ref(gy), num(7)))},
 	}
 	// Clauses: initial values of x, y, m, then main's locals, then one
 	// per step (as buildFormula lays them out).
@@ -133,6 +136,11 @@ func TestMine(t *testing.T) {
 			[]int{step + 0, step + 7},
 			map[string]int{"a::l == x": 1, "a::l == 1": 1}},
 		{"main's locals' clause yields nothing", []int{init + 3}, map[string]int{}},
+		{"a test of a global against a constant, with whether the global has passed it",
+			[]int{step + 8}, map[string]int{"x == 3": -1, "x >= 4": -1}},
+		{"and so its weakest precondition",
+			[]int{step + 1, step + 8}, map[string]int{"x == 3": -1, "x >= 4": -1, "x == 2": -1, "x >= 3": -1}},
+		{"no companion for a global the trace only sets to constants", []int{step + 9}, map[string]int{"y == 7": -1}},
 	}
 	for _, tc := range tests {
 		got := map[string]int{}

@@ -149,6 +149,19 @@ func evalInterval(e cfa.Expr, at env) val {
 			if c, ok := constant(x); ok && c >= 0 && c < 1<<20 && y.lo > math.MinInt64/(1<<20) && y.hi < math.MaxInt64/(1<<20) {
 				return interval(y.lo*c, y.hi*c)
 			}
+		case cfa.Mod:
+			// C's remainder is smaller than the divisor in magnitude
+			// and has the dividend's sign.
+			if y.lo > 0 || (y.hi < 0 && y.lo > math.MinInt64) {
+				m := max(y.hi, -y.lo) - 1
+				lo, hi := -m, m
+				if x.lo >= 0 {
+					lo, hi = 0, min(x.hi, m)
+				} else if x.hi <= 0 {
+					lo, hi = max(x.lo, -m), 0
+				}
+				return interval(lo, hi)
+			}
 		case cfa.BitAnd:
 			// Masking with a non-negative value keeps at most its bits.
 			if y.lo >= 0 {

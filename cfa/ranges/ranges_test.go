@@ -112,6 +112,24 @@ void *r(void *x) {
   return (void *)(long)(s + g + h + u + v + w + y7);
 }
 int main(void) { pthread_t t; while (1) pthread_create(&t, 0, r, 0); return 0; }`, true},
+		{"a remainder by a constant is smaller than it", `
+unsigned lines;
+char buffer[8];
+int main(void) {
+  for (;;) {
+    buffer[2 + lines % 6] = 'x'; // site
+    lines++;
+  }
+}`, true},
+		{"a remainder by a constant has the dividend's sign", `
+int lines;
+char buffer[8];
+int main(void) {
+  for (;;) {
+    buffer[2 + lines % 6] = 'x'; // site
+    lines--;
+  }
+}`, false},
 		{"a pointer read before it is assigned on some path is 0 there", `
 unsigned char a[8];
 int __VERIFIER_nondet_int(void);
