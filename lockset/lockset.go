@@ -611,8 +611,10 @@ func flow(p *cfa.Program, c *cfa.CFA, strict bool) []*state {
 	states[c.Entry] = newState()
 	if strict {
 		for _, v := range c.Locals {
-			if v.ThreadBookkeeping() {
-				states[c.Entry].own[v] = v.Init
+			// A thread starts its locals at 0; one whose Init
+			// says otherwise is left unknown.
+			if v.ThreadBookkeeping() && v.Init == 0 {
+				states[c.Entry].own[v] = 0
 			}
 		}
 	}

@@ -1464,11 +1464,7 @@ func (t *tb) initObject(l *local, typ cc.Type, init *cc.Initializer, p cfa.Pos) 
 		}
 		if ci.l.sync != "" && v.Kind != cfa.Handle {
 			t.b.syncInit(v, ci.l.sync, li, ci.l.key)
-			t.set(v, num(0), p)
-			t.setGarbage(v, false, p)
-			if k, ok := t.b.staticKind[v]; ok && t.mutexKind(ci.l) == cfa.UnknownMutexKind {
-				t.set(t.kindField(v), num(int64(kindValue[k])), p)
-			}
+			t.declaredSync(ci.l, p)
 			continue
 		}
 		var e cfa.Expr = num(0)

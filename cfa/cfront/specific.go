@@ -9,12 +9,15 @@ import (
 )
 
 // This file lowers thread-specific data: POSIX's pthread_key_* and
-// C11's tss_*. A key object holds 1 while it is created (0 before
-// pthread_key_create and after pthread_key_delete); each thread's value
-// for a key is a local of its template, NULL until the thread sets it.
-// Using a key that is not created is undefined (a finding). Destructors,
-// which run at thread exit, are not modelled: a key created with one is
-// rejected.
+// C11's tss_*. A key object holds 0 before pthread_key_create and after
+// pthread_key_delete; while it is created it holds the creation's
+// number (key.created counts them), so that a key deleted and created
+// again is a new key. Each thread's value for a key is a local of its
+// template with the creation it was set for: the value of another
+// creation reads as NULL, which POSIX gives a new key in every thread
+// (glibc compares sequence numbers the same way). Using a key that is
+// not created is undefined (a finding). Destructors, which run at
+// thread exit, are not modelled: a key created with one is rejected.
 
 // specificPrims are the thread-specific data primitives.
 var specificPrims = map[string]prim{
@@ -34,20 +37,28 @@ func lowerKeyCreate(c *pcall) {
 	if !isNull(c.as[1]) {
 		c.t.b.fail(c.as[1], "unsupported: %s with a destructor (it runs at thread exit, which circ does not model)", c.name)
 	}
-	c.t.set(k, num(1), c.p)
+	created := c.t.field(k, "created", 0)
+	c.t.set(created, mkBin(cfa.Add, ref(created), num(1)), c.p)
+	c.t.set(k, ref(created), c.p)
 	c.ret(num(c.success()))
 }
 
 func lowerSetSpecific(c *pcall) {
 	v := c.t.plain(c.t.expr(c.as[1], true), c.p) // the value first, as C evaluates arguments
-	c.keyValue(0, func(k *cfa.Var) { c.t.set(c.t.perThread(k, "specific"), v, c.p) })
+	c.keyValue(0, func(k *cfa.Var) {
+		c.t.set(c.t.perThread(k, "specific"), v, c.p)
+		c.t.set(c.t.perThread(k, "specific.creation"), ref(k), c.p)
+	})
 	c.ret(num(c.success()))
 }
 
 func lowerGetSpecific(c *pcall) {
-	var val *cfa.Var
-	c.keyValue(0, func(k *cfa.Var) { val = c.t.perThread(k, "specific") })
-	c.ret(ref(val))
+	var val cfa.Expr
+	c.keyValue(0, func(k *cfa.Var) {
+		set := mkBin(cfa.Eq, ref(c.t.perThread(k, "specific.creation")), ref(k))
+		val = cfa.Cond{C: set, T: ref(c.t.perThread(k, "specific")), F: num(0)}
+	})
+	c.ret(val)
 }
 
 // success is the primitive's success code.
@@ -68,10 +79,10 @@ func (c *pcall) keyValue(i int, use func(k *cfa.Var)) {
 		c.sc.Object = k
 	}
 	t.choose(p,
-		arm{cond: mkBin(cfa.Ne, ref(k), num(1)), body: func() {
+		arm{cond: mkBin(cfa.Le, ref(k), num(0)), body: func() {
 			t.undefined(p, c.name+" of a key that pthread_key_create did not create, or that was deleted")
 		}},
-		arm{cond: mkBin(cfa.Eq, ref(k), num(1)), body: func() { use(k) }})
+		arm{cond: mkBin(cfa.Gt, ref(k), num(0)), body: func() { use(k) }})
 }
 
 // keyObj resolves a key expression, a variable or a member of a struct

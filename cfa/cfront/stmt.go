@@ -550,10 +550,7 @@ func (t *tb) decl(dn *cc.Declaration) {
 				// A synchronization object's static initializer: its
 				// initial state, and a mutex's kind.
 				t.b.syncInit(v, l.sync, init, l.key)
-				t.set(v, num(0), p)
-				if k, ok := t.b.staticKind[v]; ok && t.mutexKind(l) == cfa.UnknownMutexKind {
-					t.set(t.kindField(v), num(int64(kindValue[k])), p)
-				}
+				t.declaredSync(l, p)
 				continue
 			}
 			if kind != cfa.Data {

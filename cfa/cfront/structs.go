@@ -383,10 +383,7 @@ func (t *tb) initStructList(l *local, init *cc.Initializer, cname string, p cfa.
 				continue
 			}
 			t.b.syncInit(v, f.l.sync, li, f.l.key)
-			t.set(v, num(0), p)
-			if k, ok := t.b.staticKind[v]; ok && t.mutexKind(f.l) == cfa.UnknownMutexKind {
-				t.set(t.kindField(v), num(int64(kindValue[k])), p)
-			}
+			t.declaredSync(f.l, p)
 			continue
 		}
 		var e cfa.Expr = cfa.Const{Val: 0}

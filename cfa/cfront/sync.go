@@ -1050,6 +1050,27 @@ func lowerRwInit(c *pcall) {
 	c.ret(num(0))
 }
 
+// declaredSync puts l, a synchronization object whose declaration with
+// an initializer runs (again, in a loop), in its initial state: a new
+// object, which no thread holds, the declaring one included (a read lock
+// it held of the object whose lifetime ended does not carry over).
+func (t *tb) declaredSync(l *local, p cfa.Pos) {
+	v := l.v
+	t.set(v, num(0), p)
+	t.setGarbage(v, false, p)
+	if k, ok := t.b.staticKind[v]; ok && t.mutexKind(l) == cfa.UnknownMutexKind {
+		t.set(t.kindField(v), num(int64(kindValue[k])), p)
+	}
+	switch {
+	case l.sync == "pthread_rwlock_t":
+		t.resetRw(v, p)
+		t.set(t.perThread(v, "rd"), num(0), p)
+		t.set(t.perThread(v, "wr"), num(0), p)
+	case l.sync == "pthread_mutex_t" && t.mutexKind(l) != cfa.NormalMutex:
+		t.set(t.perThread(v, "held"), num(0), p)
+	}
+}
+
 // resetRw puts rwlock rw in its initial state: neither writer nor
 // reader holds it.
 func (t *tb) resetRw(rw *cfa.Var, p cfa.Pos) {
