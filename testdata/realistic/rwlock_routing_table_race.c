@@ -1,8 +1,9 @@
 // The race variant of rwlock_routing_table_safe.c: the updater changes
 // an entry under the read side of the lock, which lookups hold at the
-// same time, so its writes race with their reads.
-// expect svcomp: routes[1].gateway=race routes[1].metric=race generation=safe hits=safe
-// expect circ: routes[1].gateway=race routes[1].metric=race generation=safe hits=safe
+// same time, so its writes race with their reads (of the entries and of
+// the table's generation).
+// expect svcomp: routes[1].gateway=race routes[1].metric=race generation=race hits=safe
+// expect circ: routes[1].gateway=race routes[1].metric=race generation=race hits=safe
 #include <pthread.h>
 
 extern int __VERIFIER_nondet_int(void);
@@ -24,6 +25,10 @@ pthread_mutex_t hits_lock = PTHREAD_MUTEX_INITIALIZER;
 static int lookup(int prefix) {
   int gw = -1, best = 1 << 30;
   pthread_rwlock_rdlock(&table_lock);
+  if (generation == 0) { // no update yet: the table is empty
+    pthread_rwlock_unlock(&table_lock);
+    return -1;
+  }
   for (int i = 0; i < NROUTES; i++) {
     if (routes[i].prefix == prefix && routes[i].metric < best) {
       best = routes[i].metric;

@@ -25,6 +25,10 @@ pthread_mutex_t hits_lock = PTHREAD_MUTEX_INITIALIZER;
 static int lookup(int prefix) {
   int gw = -1, best = 1 << 30;
   pthread_rwlock_rdlock(&table_lock);
+  if (generation == 0) { // no update yet: the table is empty
+    pthread_rwlock_unlock(&table_lock);
+    return -1;
+  }
   for (int i = 0; i < NROUTES; i++) {
     if (routes[i].prefix == prefix && routes[i].metric < best) {
       best = routes[i].metric;
