@@ -290,8 +290,8 @@ const readSuffix = "(read)"
 // trylock results r whose zero value means "lock acquired" (pending[r] =
 // locks), definitely on every path. The strict dataflow also keeps the
 // values of the thread's bookkeeping of its locks known on every path
-// (own, cfa.Var.ThreadBookkeeping), so that it can tell which arms of a lowered rwlock call
-// a thread may take.
+// (own, cfa.Var.ThreadBookkeeping), so that it can tell which arms of a
+// lowered rwlock call the thread may take.
 type state struct {
 	held    map[lock]int
 	pending map[*cfa.Var]map[lock]bool
