@@ -155,8 +155,9 @@ func analyze(p *cfa.Program, strict bool) (*Analysis, [][]*state) {
 	start := time.Now()
 	a := &Analysis{Program: p, Held: make([][][]string, len(p.Templates))}
 	all := make([][]*state, len(p.Templates))
+	rws := rwlocks(p)
 	for i, c := range p.Templates {
-		states := flow(p, c, strict)
+		states := flow(p, c, rws, strict)
 		all[i] = states
 		preCreate := []bool(nil)
 		if i == 0 {
@@ -371,9 +372,7 @@ func (s *state) names(atomic bool) []string {
 type flowCtx struct {
 	inner     map[*cfa.SyncCall]map[int]bool
 	binarySem map[*cfa.Var]bool
-	// rwlocks maps each rwlock the program locks, and its reader
-	// count, to the rwlock.
-	rwlocks map[*cfa.Var]*cfa.Var
+	rwlocks   rwlockCounters
 	// strict: only the CFA's own lock, unlock and trylock edges count
 	// (proof.go), not a lowered call's documented effect.
 	strict bool
@@ -382,8 +381,8 @@ type flowCtx struct {
 // newFlowCtx scans c's lowered primitive calls, and p's for semaphores
 // whose every sem_init gives 1: those are locks (sem_wait takes,
 // sem_post gives back); any other semaphore protects nothing.
-func newFlowCtx(p *cfa.Program, c *cfa.CFA) *flowCtx {
-	f := &flowCtx{inner: map[*cfa.SyncCall]map[int]bool{}, binarySem: map[*cfa.Var]bool{}, rwlocks: rwlocks(p)}
+func newFlowCtx(p *cfa.Program, c *cfa.CFA, rws rwlockCounters) *flowCtx {
+	f := &flowCtx{inner: map[*cfa.SyncCall]map[int]bool{}, binarySem: map[*cfa.Var]bool{}, rwlocks: rws}
 	for _, e := range c.Edges {
 		if e.Sync != nil {
 			if f.inner[e.Sync] == nil {
@@ -436,7 +435,7 @@ func (f *flowCtx) postLocks(s *state, e *cfa.Edge) *state {
 		}
 		return t
 	}
-	if rw := f.rwlockOf(e); f.strict && rw != nil {
+	if rw := f.rwlocks.written(e); f.strict && rw != nil {
 		t.local(e)
 		f.rwStep(t, e, rw)
 		return t
@@ -604,8 +603,8 @@ func isZero(e cfa.Expr) bool {
 
 // flow computes the must-lockset state at every location of c (nil:
 // unreachable) by a worklist iteration to the greatest fixpoint.
-func flow(p *cfa.Program, c *cfa.CFA, strict bool) []*state {
-	f := newFlowCtx(p, c)
+func flow(p *cfa.Program, c *cfa.CFA, rws rwlockCounters, strict bool) []*state {
+	f := newFlowCtx(p, c, rws)
 	f.strict = strict
 	states := make([]*state, len(c.Locs))
 	states[c.Entry] = newState()

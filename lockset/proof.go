@@ -131,8 +131,8 @@ func reliableLocks(p *cfa.Program, states [][]*state) map[string]bool {
 				continue
 			}
 			afterCreate := !(pre != nil && pre[e.From])
-			switch rw := rws[e.LHS]; {
-			case rw != nil && e.LHS != nil && (e.Kind == cfa.Assign || e.Kind == cfa.Havoc):
+			switch rw := rws.written(e); {
+			case rw != nil:
 				switch rwEffectOf(e, rw) {
 				case rwGrantWrite, rwGrantRead:
 					note(owner, rw)

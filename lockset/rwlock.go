@@ -30,10 +30,13 @@ import (
 // other write of them happens once threads exist. reliableLocks checks
 // both.
 
-// rwlocks maps each rwlock that p's calls act on, and its reader
-// count, to the rwlock.
-func rwlocks(p *cfa.Program) map[*cfa.Var]*cfa.Var {
-	out := map[*cfa.Var]*cfa.Var{}
+// rwlockCounters maps each rwlock that a program's calls act on, and
+// its reader count, to the rwlock.
+type rwlockCounters map[*cfa.Var]*cfa.Var
+
+// rwlocks are the rwlock counters of p.
+func rwlocks(p *cfa.Program) rwlockCounters {
+	out := rwlockCounters{}
 	for _, c := range p.Templates {
 		for _, e := range c.Edges {
 			if sc := e.Sync; isRwlockCall(sc) && sc.Object != nil && sc.Readers != nil {
@@ -80,12 +83,12 @@ func rwEffectOf(e *cfa.Edge, rw *cfa.Var) rwEffect {
 	return rwReset
 }
 
-// rwlockOf is the rwlock whose counter e writes, or nil.
-func (f *flowCtx) rwlockOf(e *cfa.Edge) *cfa.Var {
+// written is the rwlock whose counter e writes, or nil.
+func (rws rwlockCounters) written(e *cfa.Edge) *cfa.Var {
 	if e.LHS == nil || (e.Kind != cfa.Assign && e.Kind != cfa.Havoc) {
 		return nil
 	}
-	return f.rwlocks[e.LHS]
+	return rws[e.LHS]
 }
 
 // rwStep is the strict transfer function of e, which writes a counter
