@@ -810,6 +810,10 @@ type Program struct {
 	// LP64, or a microcontroller's). An address converts to itself in
 	// an integer as wide as a pointer (PointerBits).
 	DataModel string
+	// Assumptions are what the front end was told to assume of the
+	// environment (an allocation never fails): a proof holds under
+	// them.
+	Assumptions []string
 	// PointerBits is the width of a pointer (0: 64).
 	PointerBits int
 	// InterruptEnable is the global interrupt enable of an

@@ -124,6 +124,11 @@ type Object struct {
 	// element is allocated: free of that element's address is then
 	// free of a block, and otherwise an error.
 	Block, Starts *Var
+	// Next is, for a summary whose site allocates more than once, the
+	// site's counter: the number of the next instance it allocates (of
+	// the next element, for an element summary); nil otherwise. The
+	// tracked instance is allocated once Next passes Instance.
+	Next *Var
 }
 
 // Instances are the variables choosing the tracked instance of each
@@ -134,6 +139,21 @@ func (m *Memory) Instances() map[*Var]bool {
 		for _, o := range m.Objects {
 			if o.Instance != nil {
 				out[o.Instance] = true
+			}
+		}
+	}
+	return out
+}
+
+// NotYetAllocated maps the tracked instance of each summary whose site
+// allocates more than once to the predicate that it is not allocated
+// yet (Next <= Instance).
+func (m *Memory) NotYetAllocated() map[*Var]Expr {
+	out := map[*Var]Expr{}
+	if m != nil {
+		for _, o := range m.Objects {
+			if o.Instance != nil && o.Next != nil {
+				out[o.Instance] = Binary{Op: Le, X: Ref{V: o.Next}, Y: Ref{V: o.Instance}}
 			}
 		}
 	}

@@ -437,6 +437,7 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 	}
 	out := map[string]predabs.Pred{}
 	tracked := p.Memory.Instances()
+	notYet := p.Memory.NotYetAllocated()
 	moved := movedGlobals(f.steps)
 	// addAtoms adds e's atoms; those of a test (an assumption, or its
 	// weakest precondition) with their companions.
@@ -444,14 +445,25 @@ func mine(p *cfa.Program, f *formula, core []int) []predabs.Pred {
 		var as []cfa.Expr
 		for _, a := range atoms(e) {
 			as = append(as, a)
-			if b, ok := a.(cfa.Binary); ok && (b.Op == cfa.Eq || b.Op == cfa.Ne) && mentions(b, tracked) {
+			b, ok := a.(cfa.Binary)
+			if ok && (b.Op == cfa.Eq || b.Op == cfa.Ne) && mentions(b, tracked) {
 				// x == instance is how a loop meets the tracked
 				// instance of a summary; x <= instance says whether
 				// it has passed it, which proves that the loop meets
 				// it once (a creation loop starts one tracked thread,
 				// a join loop joins it).
 				as = append(as, cfa.Binary{Op: cfa.Le, X: b.X, Y: b.Y})
-			} else if ok && test && b.Op == cfa.Eq && counterAgainstConstant(b, moved) {
+			}
+			for inst, e := range notYet {
+				// A thread holding the tracked block exists only
+				// once its site has allocated it, which happens
+				// once: whether it has is what tells that thread
+				// apart from the allocation it races with.
+				if mentions(a, map[*cfa.Var]bool{inst: true}) {
+					as = append(as, e)
+				}
+			}
+			if ok && test && b.Op == cfa.Eq && counterAgainstConstant(b, moved) {
 				// g == c for a shared counter: g <= c says whether
 				// it has passed c, which stays true once a thread
 				// has moved it past (a claim of the next index).

@@ -165,6 +165,39 @@ func mapsEqual(a, b map[string]int) bool {
 	return true
 }
 
+// TestMineTellsWhetherTheTrackedBlockIsAllocated: a test of a thread's
+// pointer against the tracked block of a site that allocates in a loop
+// brings in whether the site has allocated it yet (count <= instance);
+// a site that allocates once has no counter to ask.
+func TestMineTellsWhetherTheTrackedBlockIsAllocated(t *testing.T) {
+	inst := &cfa.Var{Name: "b::instance", Global: true}
+	count := &cfa.Var{Name: "b::count", Global: true}
+	for _, tc := range []struct {
+		name string
+		next *cfa.Var
+		want map[string]int
+	}{
+		{"allocated in a loop", count, map[string]int{"a::l == b::instance": 1, "a::l >= (b::instance + 1)": 1, "b::count >= (b::instance + 1)": -1}},
+		{"allocated once", nil, map[string]int{"a::l == b::instance": 1, "a::l >= (b::instance + 1)": 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			obj := &cfa.Object{Name: "b", Instance: inst, Next: tc.next}
+			a := &cfa.CFA{Name: "a", Index: 1, Locals: []*cfa.Var{la}}
+			p := &cfa.Program{Globals: []*cfa.Var{inst, count}, Templates: []*cfa.CFA{{Name: "main"}, a},
+				Memory: &cfa.Memory{Objects: []*cfa.Object{obj}}}
+			step := interp.Step{Thread: 1, Edge: &cfa.Edge{Kind: cfa.Assume, Cond: bin(cfa.Eq, ref(la), ref(inst))}}
+			f := &formula{steps: []interp.Step{step}, origin: []int{0}, initVar: []*cfa.Var{nil}}
+			got := map[string]int{}
+			for _, pr := range mine(p, f, []int{0}) {
+				got[pr.String()] = pr.Template
+			}
+			if !mapsEqual(got, tc.want) {
+				t.Errorf("mined %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 // Predicates mined are sorted by their text, so that runs are
 // reproducible.
 func TestMineIsSorted(t *testing.T) {

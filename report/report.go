@@ -201,10 +201,13 @@ type Report struct {
 	File string `json:"file"`
 	// DataModel is ILP32 when the front end read the program with
 	// 32-bit long and pointers (gcc -m32); "" for the host's LP64.
-	DataModel      string    `json:"data_model,omitempty"`
-	Approximations []string  `json:"approximations,omitempty"`
-	Results        []Result  `json:"results"`
-	Findings       []Finding `json:"findings,omitempty"`
+	DataModel      string   `json:"data_model,omitempty"`
+	Approximations []string `json:"approximations,omitempty"`
+	// Assumptions are what the check was told to assume of the
+	// environment (cfa.Program.Assumptions).
+	Assumptions []string  `json:"assumptions,omitempty"`
+	Results     []Result  `json:"results"`
+	Findings    []Finding `json:"findings,omitempty"`
 }
 
 // ExitStatus is 10 if any result is a race, else 20 if any is unknown
@@ -323,6 +326,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	case len(r.Results) == 0:
 		// Say so, or a user reads an empty report as a crash.
 		fmt.Fprintf(&b, "0 locations: no location is accessed by two threads\n")
+	}
+	for _, a := range r.Assumptions {
+		fmt.Fprintf(&b, "  assumption: %s\n", a)
 	}
 	for _, a := range r.Approximations {
 		fmt.Fprintf(&b, "  approximation: %s\n", a)

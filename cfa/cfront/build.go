@@ -28,6 +28,8 @@ type builder struct {
 	handlesApart bool
 	// havocUnknown: Options.HavocUnknown.
 	havocUnknown bool
+	// allocNeverFails: Options.AllocNeverFails.
+	allocNeverFails bool
 	// zeroInits caches zeroInitialized for initialized file-scope
 	// declarators.
 	zeroInits map[*cc.Declarator]bool
@@ -146,11 +148,10 @@ type builder struct {
 	allocEdges map[*cfa.Object]*cfa.Edge
 	// Heap summaries (heap.go): summarize names the allocation sites
 	// an earlier pass found to need one, which this pass lowers as
-	// summaries, each with its allocation counter (heapCounts);
+	// summaries, each with its allocation counter (cfa.Object.Next);
 	// resummarize names those this pass found, for the next.
 	summarize   map[string]bool
 	resummarize []string
-	heapCounts  map[*cfa.Object]*cfa.Var
 	// Library memory (extern.go): the summaries in creation order, by
 	// type, and each one's type; mainTB lowers main, which starts by
 	// choosing their tracked instances.
@@ -265,6 +266,9 @@ func (b *builder) build() *cfa.Program {
 	if b.prog.PointerBits == 32 {
 		b.prog.DataModel = "ILP32"
 	}
+	if b.allocNeverFails {
+		b.prog.Assumptions = append(b.prog.Assumptions, "allocations never fail: malloc, calloc, realloc and strdup never return null")
+	}
 	b.funcs = map[string]*cc.FunctionDefinition{}
 	b.gdecls = map[string]*cc.Declarator{}
 	b.globals = map[string]*local{}
@@ -287,7 +291,6 @@ func (b *builder) build() *cfa.Program {
 	b.objects = map[any]*cfa.Object{}
 	b.funcObjs = map[string]*cfa.Object{}
 	b.allocEdges = map[*cfa.Object]*cfa.Edge{}
-	b.heapCounts = map[*cfa.Object]*cfa.Var{}
 	b.literals = map[*cc.PrimaryExpression]*cfa.Object{}
 	b.arms = map[*cfa.Edge]pointsto.Arm{}
 	b.subs = map[cfa.Binary]pointsto.Subscript{}

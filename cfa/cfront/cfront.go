@@ -151,6 +151,11 @@ type Options struct {
 	// into, as it does through typed pointers (extern.go); otherwise
 	// such an argument is an error naming the function.
 	HavocUnknown bool
+	// AllocNeverFails assumes that malloc, calloc, realloc and strdup
+	// always return a block, never null: SV-COMP's rule for its tasks
+	// when the race-challenges tasks were written. By default an
+	// allocation may fail, as C allows.
+	AllocNeverFails bool
 	// DataModel is ILP32 or LP64, the widths of long and of pointers
 	// (data_model.go); "" reads a file that declares size_t unsigned
 	// int as ILP32 and any other as LP64, the host's.
@@ -218,7 +223,7 @@ func Parse(name string, src []byte) (*cfa.Program, error) {
 
 // ParseWith is Parse with compiler options.
 func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err error) {
-	b := &builder{file: name, handlesApart: opts.HandlesApart, havocUnknown: opts.HavocUnknown, target: detectTarget(src),
+	b := &builder{file: name, handlesApart: opts.HandlesApart, havocUnknown: opts.HavocUnknown, allocNeverFails: opts.AllocNeverFails, target: detectTarget(src),
 		stage: StageNotes(name, opts.Progress)}
 	defer func() {
 		if r := recover(); r != nil {
@@ -277,7 +282,7 @@ func ParseWith(name string, src []byte, opts Options) (prog *cfa.Program, err er
 		}
 		pre := append(b.preExterns, b.lateExterns...)
 		b.stage("lowering again, with %d allocation sites summarized and %d library objects", len(summarize), len(pre))
-		b = &builder{file: b.file, lines: b.lines, ast: ast, summarize: summarize, handlesApart: b.handlesApart, havocUnknown: b.havocUnknown, target: b.target, preExterns: pre,
+		b = &builder{file: b.file, lines: b.lines, ast: ast, summarize: summarize, handlesApart: b.handlesApart, havocUnknown: b.havocUnknown, allocNeverFails: b.allocNeverFails, target: b.target, preExterns: pre,
 			headers: b.headers, stage: b.stage}
 	}
 }

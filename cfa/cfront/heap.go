@@ -259,7 +259,7 @@ func directCall(n any) (*cc.PostfixExpression, *cc.PrimaryExpression) {
 
 // alloc lowers malloc(size) and calloc(n, size): a fresh block of
 // size/sizeof(T) objects of the type T its result is used as, or null
-// (an allocation may fail). malloc's block holds arbitrary values,
+// (an allocation may fail, unless Options.AllocNeverFails). malloc's block holds arbitrary values,
 // calloc's zeros.
 func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode, want bool, p cfa.Pos) cfa.Expr {
 	nargs := map[string]int{"malloc": 1, "calloc": 2}[name]
@@ -278,9 +278,19 @@ func (t *tb) alloc(name string, x *cc.PostfixExpression, as []cc.ExpressionNode,
 				}
 			}, p)
 		}},
-		arm{body: func() { t.set(res, num(0), p) }},
+		arm{cond: t.allocFails(), body: func() { t.set(res, num(0), p) }},
 	)
 	return unless(want, ref(res))
+}
+
+// allocFails is the condition under which an allocation may fail and
+// return null: always, unless Options.AllocNeverFails rules it out
+// (then the arm is constantly false, and choose drops it).
+func (t *tb) allocFails() cfa.Expr {
+	if t.b.allocNeverFails {
+		return num(0)
+	}
+	return nil
 }
 
 // mapFailed is mmap's MAP_FAILED, (void *)-1, and the flags of mmap
@@ -365,7 +375,7 @@ func (t *tb) realloc(x *cc.PostfixExpression, as []cc.ExpressionNode, want bool,
 	o, length := t.heapBlock(cfa.HeapObject, "realloc", x, as[1:], use, p)
 	res := t.temp(x.Type())
 	t.choose(p,
-		arm{body: func() { t.set(res, num(0), p) }},
+		arm{cond: t.allocFails(), body: func() { t.set(res, num(0), p) }},
 		arm{cond: mkBin(cfa.Eq, ptr, num(0)), body: func() {
 			t.allocated(o, res, length, func() { t.indeterminate(o.Cells, "realloc: indeterminate contents", p) }, p)
 		}},
@@ -490,7 +500,7 @@ func (t *tb) elementObject(kind cfa.ObjectKind, name string, x *cc.PostfixExpres
 		// (cfa.Memory), the next after the counter's element.
 		o.Block = t.b.summaryVar(o, "::block")
 		o.Starts = t.b.summaryVar(o, "::starts")
-		t.b.heapCounts[o] = t.b.summaryVar(o, "::next")
+		o.Next = t.b.summaryVar(o, "::next")
 	}
 	return o
 }
@@ -646,7 +656,7 @@ func (b *builder) summarizeHeap(o *cfa.Object, why string) {
 // numbers its blocks.
 func (b *builder) heapSummary(o *cfa.Object) {
 	o.Instance = b.summaryVar(o, "::instance")
-	b.heapCounts[o] = b.summaryVar(o, "::count")
+	o.Next = b.summaryVar(o, "::count")
 }
 
 // summaryVar creates a global of circ's own for summary o, named after
@@ -664,7 +674,7 @@ func (b *builder) summaryVar(o *cfa.Object, suffix string) *cfa.Var {
 // others' cells hold any value when read).
 func (t *tb) allocated(o *cfa.Object, res *cfa.Var, length cfa.Expr, init func(), p cfa.Pos) {
 	from := len(t.c.Edges)
-	count := t.b.heapCounts[o]
+	count := o.Next
 	switch {
 	case count == nil:
 		if length != nil {

@@ -1178,7 +1178,7 @@ func (t *tb) duplicate(c *libcCall, i int, k *cfa.Var, res *cfa.Var) {
 			t.walkChars(charWalk{src: c.vals[i], srcN: c.as[i], dst: ref(res), dstN: c.x, elem: elem, limit: ref(k)}, p)
 			t.walkChars(charWalk{dst: mkBin(cfa.Add, ref(res), ref(k)), dstN: c.x, elem: elem, limit: num(1), fill: num(0)}, p)
 		}},
-		arm{body: func() { t.set(res, num(0), p) }},
+		arm{cond: t.allocFails(), body: func() { t.set(res, num(0), p) }},
 	)
 }
 

@@ -406,7 +406,7 @@ func (b *builder) privatize(r *pointsto.Result) {
 		}
 		if o.Block != nil {
 			// Each thread's blocks are its own, numbered from 0.
-			for _, v := range []*cfa.Var{o.Block, o.Starts, b.heapCounts[o]} {
+			for _, v := range []*cfa.Var{o.Block, o.Starts, o.Next} {
 				v.Global = false
 				o.Owner.Locals = append(o.Owner.Locals, v)
 			}

@@ -159,6 +159,12 @@ func Unreachable(p *cfa.Program) (edges []*cfa.Edge, settled bool) {
 		for v := range assignedBeforeRead(c) {
 			a.assigned[v] = owners[v] == 1
 		}
+		if c.Param != nil {
+			// Set as the thread starts, to the argument its
+			// creation passes (Create stores it): never read
+			// before.
+			a.assigned[c.Param] = owners[c.Param] == 1
+		}
 		for _, v := range c.Locals {
 			// The interpreter starts a thread's locals at 0; a local
 			// assigned before every read takes only what is stored.

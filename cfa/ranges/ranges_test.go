@@ -57,6 +57,36 @@ int main(void) {
     a[i] = readByte(); // site
   return 0;
 }`, true},
+		{"a thread's argument holds only what its creations pass (not the 0 a local starts with)", `
+#include <pthread.h>
+int a[4];
+void *worker(void *arg) {
+  int *p = arg;
+  *p = 1; // site
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, &a[2]);
+  pthread_join(t, 0);
+  return 0;
+}`, true},
+		{"a thread's argument holds the null one of its creations passes", `
+#include <pthread.h>
+int a[4];
+void *worker(void *arg) {
+  int *p = arg;
+  *p = 1; // site
+  return 0;
+}
+int main(void) {
+  pthread_t t, u;
+  pthread_create(&t, 0, worker, &a[2]);
+  pthread_create(&u, 0, worker, 0);
+  pthread_join(t, 0);
+  pthread_join(u, 0);
+  return 0;
+}`, false},
 		{"a pointer parameter passed on through two inlined calls holds only the address passed (not the 0 a local starts with)", `
 unsigned char a[8];
 void fill2(unsigned char *buf) {

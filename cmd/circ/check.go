@@ -44,8 +44,10 @@ type checkFlags struct {
 	svcomp    svcompFlags
 	// raceDefSet is whether --race-def was given.
 	raceDefSet bool
-	witness    string // --witness FILE
-	acfas      bool   // keep the final ACFAs (driver.Options.ACFAs)
+	// mallocSet is whether --malloc-may-fail was given.
+	mallocSet bool
+	witness   string // --witness FILE
+	acfas     bool   // keep the final ACFAs (driver.Options.ACFAs)
 	// lockset: the lockset stage proves what a common lock orders
 	// before the CIRC engine runs (--lockset-stage).
 	lockset bool
@@ -132,6 +134,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 		return bad("%s needs exactly one input file (got %d); see 'circ %s --help'", cmd, fs.NArg(), cmd)
 	}
 	f.raceDefSet = fs.Changed("race-def")
+	f.mallocSet = fs.Changed("malloc-may-fail")
 	input, err := f.svcomp.resolveInput(fs.Arg(0), f)
 	if err != nil {
 		return bad("%v", err)
@@ -242,7 +245,7 @@ func (f *checkFlags) check(fs *pflag.FlagSet, cmd string, stderr io.Writer) (rep
 			results = append(results, r)
 		}
 	}
-	rep = &report.Report{File: input, DataModel: prog.DataModel, Results: results}
+	rep = &report.Report{File: input, DataModel: prog.DataModel, Assumptions: prog.Assumptions, Results: results}
 	rep.CollectFindings()
 	qualifySeqCst(rep, prog)
 	seen := map[string]bool{}

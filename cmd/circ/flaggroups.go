@@ -22,7 +22,7 @@ var flagGroups = []flagGroup{
 	{"Checking", "docs/checking.md", []string{"var", "timeout", "jobs", "quiet"}},
 	{"Race definition", "docs/race-definitions.md", []string{"race-def"}},
 	{"Engines", "docs/engine.md", []string{"engine", "lockset-stage", "slice", "explicit-stage", "k", "max-k", "plain-circ", "max-states", "threads", "nondet-range", "max-depth"}},
-	{"C input", "docs/c-subset.md", []string{"include-dir", "define", "unknown-functions"}},
+	{"C input", "docs/c-subset.md", []string{"include-dir", "define", "unknown-functions", "malloc-may-fail"}},
 	{"Output", "docs/output-formats.md", []string{"format", "witness", "svcomp", "property", "data-model"}},
 }
 

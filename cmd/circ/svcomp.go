@@ -54,6 +54,7 @@ func (f *svcompFlags) resolveInput(arg string, c *checkFlags) (string, error) {
 				return "", fmt.Errorf("the no-data-race property is decided under --race-def svcomp, not %s", c.raceDef)
 			}
 			c.raceDef = "svcomp"
+			c.svcompAllocation()
 		}
 		return arg, nil
 	}
@@ -68,11 +69,21 @@ func (f *svcompFlags) resolveInput(arg string, c *checkFlags) (string, error) {
 		return "", fmt.Errorf("a task's no-data-race property is decided under --race-def svcomp, not %s", c.raceDef)
 	}
 	c.raceDef = "svcomp"
+	c.svcompAllocation()
 	f.task = t
 	if c.cflags.DataModel == "" {
 		c.cflags.DataModel = t.DataModel
 	}
 	return t.InputFiles[0], nil
+}
+
+// svcompAllocation makes allocations succeed, as SV-COMP's rules had
+// it when its no-data-race tasks were written, unless
+// --malloc-may-fail says otherwise.
+func (c *checkFlags) svcompAllocation() {
+	if !c.mallocSet {
+		c.cflags.AllocNeverFails = true
+	}
 }
 
 // writeResult prints the RESULT line, and for a task with an expected

@@ -173,3 +173,34 @@ func TestSVCOMPHandleRace(t *testing.T) {
 		}
 	}
 }
+
+// TestMallocMayFail: an allocation may fail unless --malloc-may-fail=false
+// or SV-COMP (--svcomp, a task) says it never does; the report lists
+// the assumption, and a block written without a test for null is then
+// no finding.
+func TestMallocMayFail(t *testing.T) {
+	prog := svcompDir + "malloc_result_used_unchecked.c"
+	for _, tc := range []struct {
+		args             []string
+		assumes, finding bool
+		code             int
+	}{
+		{nil, false, true, 20},
+		{[]string{"--malloc-may-fail=false"}, true, false, 0},
+		{[]string{"--svcomp"}, true, false, 0},
+		{[]string{"--svcomp", "--malloc-may-fail"}, false, true, 20},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			r := runCLI(t, append(append([]string{"check", "-q"}, tc.args...), prog)...)
+			if r.code != tc.code {
+				t.Errorf("exit status %d, want %d\n%s", r.code, tc.code, r.stdout)
+			}
+			if got := strings.Contains(r.stdout, "assumption: allocations never fail"); got != tc.assumes {
+				t.Errorf("assumption listed: %v, want %v\n%s", got, tc.assumes, r.stdout)
+			}
+			if got := strings.Contains(r.stdout, "*slot is no valid int object"); got != tc.finding {
+				t.Errorf("null write a finding: %v, want %v\n%s", got, tc.finding, r.stdout)
+			}
+		})
+	}
+}
