@@ -231,15 +231,7 @@ func TestCheckSim(t *testing.T) {
 
 func TestContextOrder(t *testing.T) {
 	// Say (0,1) is atomic and (1,1) a handler location.
-	matchAt := func(j, q int) Match {
-		switch {
-		case j == 0 && q == 1:
-			return Exactly
-		case j == 1 && q == 1:
-			return Occupied
-		}
-		return AtLeast
-	}
+	matchAt := [][]Match{{AtLeast, Exactly}, {AtLeast, Occupied}}
 	tests := []struct {
 		name         string
 		small, big   Context
@@ -280,5 +272,17 @@ func TestContextLiveAndWeight(t *testing.T) {
 	}
 	if (Context{{1, 0}}).Weight() >= (Context{{1, 1}}).Weight() {
 		t.Error("more threads must weigh more")
+	}
+}
+
+func TestContextAppendKey(t *testing.T) {
+	key := func(g Context) string { return string(g.AppendKey(nil)) }
+	if key(Context{{1, 0}, {Omega}}) != key(Context{{1, 0}, {Omega}}) {
+		t.Error("equal contexts, different keys")
+	}
+	for _, g := range []Context{{{0, 1}, {Omega}}, {{1, 0}, {0}}, {{1, 0}, {2}}, {{257, 0}, {Omega}}} {
+		if key(g) == key(Context{{1, 0}, {Omega}}) {
+			t.Errorf("%v has the key of [[1 0] [ω]]", g)
+		}
 	}
 }

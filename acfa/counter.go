@@ -75,6 +75,18 @@ func (g Context) Key() string {
 	return b.String()
 }
 
+// AppendKey appends a compact binary form of g to b: equal contexts of
+// the same shape (the ACFAs of one analysis) have equal forms. A map
+// lookup through it allocates nothing, where Key builds text.
+func (g Context) AppendKey(b []byte) []byte {
+	for _, cs := range g {
+		for _, c := range cs {
+			b = append(b, byte(c), byte(c>>8))
+		}
+	}
+	return b
+}
+
 // Match says how CoveredBy compares the counters of a location.
 type Match int8
 
@@ -90,12 +102,15 @@ const (
 )
 
 // CoveredBy reports whether g <= o location by location, compared as
-// match(template, location) says.
-func (g Context) CoveredBy(o Context, match func(j, q int) Match) bool {
+// match[template][location] says.
+func (g Context) CoveredBy(o Context, match [][]Match) bool {
 	for j, cs := range g {
 		for q, c := range cs {
 			d := o[j][q]
-			switch match(j, q) {
+			if c == d {
+				continue
+			}
+			switch match[j][q] {
 			case Exactly:
 				if c != d {
 					return false

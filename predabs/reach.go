@@ -112,6 +112,7 @@ type State struct {
 	op     Op
 	depth  int
 	weight int
+	gid    int // Gamma's id (intern), once pushed
 	// via: the moves of a folded section (atomic, or a chain of local
 	// steps; see section.go) that led here, the first entering it; op is
 	// the last.
@@ -128,13 +129,33 @@ type stateKey struct {
 // contexts, which are few next to the states (and long: one counter per
 // location of every ACFA).
 func (a *analysis) intern(g acfa.Context) (acfa.Context, int) {
-	k := g.Key()
-	if id, ok := a.gammaID[k]; ok {
+	a.keyBuf = g.AppendKey(a.keyBuf[:0])
+	if id, ok := a.gammaID[string(a.keyBuf)]; ok {
 		return a.gammas[id], id
 	}
-	a.gammaID[k] = len(a.gammas)
+	a.gammaID[string(a.keyBuf)] = len(a.gammas)
 	a.gammas = append(a.gammas, g)
+	a.supports = append(a.supports, support(g))
 	return g, len(a.gammas) - 1
+}
+
+// support is the set of occupied locations of g, one bit per location
+// of every ACFA in turn.
+func support(g acfa.Context) []uint64 {
+	var out []uint64
+	i := 0
+	for _, cs := range g {
+		for _, c := range cs {
+			if i%64 == 0 {
+				out = append(out, 0)
+			}
+			if c.Positive() {
+				out[i/64] |= 1 << (i % 64)
+			}
+			i++
+		}
+	}
+	return out
 }
 
 // cell is the part of a state that subsumption keeps equal.
@@ -154,16 +175,48 @@ func (s *State) cell() cell { return cell{s.Phase, s.PC, s.M, s.Joined} }
 // occupied one), and at handler locations in both or neither (a thread
 // there blocks the moves that await no handler). Every move of small is then a move of big with the same
 // effect on the main thread, and every race of small one of big.
+//
+// Two cheap tests come first (most pairs of a cell are incomparable):
+// big has at least small's weight, and its support holds small's, equal
+// where a location is not AtLeast.
 func (a *analysis) covers(big, small *State) bool {
-	return small.Gamma.CoveredBy(big.Gamma, func(j, q int) acfa.Match {
-		switch l := a.ACFAs[j].Locs[q]; {
-		case l.Atomic || l.Transient || l.Final:
-			return acfa.Exactly
-		case l.Handler:
-			return acfa.Occupied
+	if small.weight > big.weight {
+		return false
+	}
+	bs, ss := a.supports[big.gid], a.supports[small.gid]
+	for i, s := range ss {
+		if s&^bs[i] != 0 || (s^bs[i])&a.strict[i] != 0 {
+			return false
 		}
-		return acfa.AtLeast
-	})
+	}
+	return small.Gamma.CoveredBy(big.Gamma, a.matches)
+}
+
+// matchKinds is how covers compares the counts of each context
+// location, and strict the support bits (support) of those that are
+// not AtLeast.
+func matchKinds(As []*acfa.ACFA) (match [][]acfa.Match, strict []uint64) {
+	match = make([][]acfa.Match, len(As))
+	i := 0
+	for j, A := range As {
+		match[j] = make([]acfa.Match, len(A.Locs))
+		for q, l := range A.Locs {
+			switch {
+			case l.Atomic || l.Transient || l.Final:
+				match[j][q] = acfa.Exactly
+			case l.Handler:
+				match[j][q] = acfa.Occupied
+			}
+			if i%64 == 0 {
+				strict = append(strict, 0)
+			}
+			if match[j][q] != acfa.AtLeast {
+				strict[i/64] |= 1 << (i % 64)
+			}
+			i++
+		}
+	}
+	return match, strict
 }
 
 // RaceError is the exception of Algorithm 1: an abstract race trace.
@@ -245,6 +298,8 @@ var ErrAtomicOmega = errors.New("counter of an atomic location became omega")
 type analysis struct {
 	*Setup
 	tmpl      *cfa.CFA
+	matches   [][]acfa.Match // matchKinds(ACFAs), for covers
+	strict    []uint64
 	vars      []*cfa.Var   // variables in predicates
 	predVars  [][]*cfa.Var // predVars[i]: the variables of predicate i
 	predAt    [2][]z3.Bool
@@ -259,6 +314,8 @@ type analysis struct {
 	labelCache map[string]z3.Bool
 	gammaID    map[string]int
 	gammas     []acfa.Context
+	supports   [][]uint64 // support(gammas[i])
+	keyBuf     []byte     // intern's scratch
 	// mintermCache: formulas of minterms by (bits, care mask, version).
 	mintermCache map[[3]uint64]z3.Bool
 	// dead[pc]: the predicates over a local that is dead at pc. Their
@@ -408,23 +465,29 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 	// neither queued nor explored: the bigger one has all its moves, with
 	// the same thread-state effects, and all its races. This is what keeps
 	// omega counters from multiplying the states by 3^locations.
+	//
+	// A cell keeps only its states that no other covers (an antichain):
+	// covering is transitive, so a state one of them covers is covered
+	// by the one that covers them, and the scans stay short.
+	a.matches, a.strict = matchKinds(a.ACFAs)
 	cells := map[cell][]int{}
 	push := func(st *State) {
 		var gid int
 		st.Gamma, gid = a.intern(st.Gamma)
+		st.gid = gid
 		k := stateKey{st.cell(), gid}
 		if seen[k] {
 			return
 		}
 		c := st.cell()
 		if saturating {
+			st.weight = st.Gamma.Weight()
 			for _, id := range cells[c] {
 				if a.covers(states[id], st) {
 					return
 				}
 			}
-			st.weight = st.Gamma.Weight()
-			cells[c] = append(cells[c], len(states))
+			cells[c] = append(slices.DeleteFunc(cells[c], func(id int) bool { return a.covers(st, states[id]) }), len(states))
 		}
 		seen[k] = true
 		states = append(states, st)
