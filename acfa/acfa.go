@@ -196,6 +196,9 @@ type Loc struct {
 	// Handler: the thread is in an interrupt handler (cfa.Location's
 	// Handler); moves that await no handler wait while it is here.
 	Handler bool
+	// Regions has the bit of each region count (cfa.RegionCount) whose
+	// region holds every thread state of the location.
+	Regions uint64
 }
 
 // ACFA is an abstract thread of one template.

@@ -68,6 +68,7 @@ func visibleKey(e acfa.Edge) string {
 type observable struct {
 	label                             string
 	atomic, final, transient, handler bool
+	regions                           uint64
 }
 
 // partition computes the coarsest weak bisimulation of g by signature
@@ -81,7 +82,7 @@ func partition(g *acfa.ACFA) []int {
 	{
 		ids := map[observable]int{}
 		for i, l := range g.Locs {
-			o := observable{l.Label.Key(), l.Atomic, l.Final, l.Transient, l.Handler}
+			o := observable{l.Label.Key(), l.Atomic, l.Final, l.Transient, l.Handler, l.Regions}
 			id, ok := ids[o]
 			if !ok {
 				id = len(ids)

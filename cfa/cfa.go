@@ -693,6 +693,9 @@ type Location struct {
 	// another thread is at such a location.
 	Handler bool
 	Pos     Pos
+	// Regions has bit RegionCount.Bit set where the location is in
+	// that count's region (CountRegions).
+	Regions uint64
 }
 
 // Multiplicity says how many instances of a template can run.
@@ -814,6 +817,9 @@ type Program struct {
 	// environment (an allocation never fails): a proof holds under
 	// them.
 	Assumptions []string
+	// RegionCounts are the ghost counters of threads in regions
+	// (CountRegions).
+	RegionCounts []RegionCount
 	// PointerBits is the width of a pointer (0: 64).
 	PointerBits int
 	// InterruptEnable is the global interrupt enable of an

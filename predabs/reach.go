@@ -318,6 +318,9 @@ type analysis struct {
 	keyBuf     []byte     // intern's scratch
 	// mintermCache: formulas of minterms by (bits, care mask, version).
 	mintermCache map[[3]uint64]z3.Bool
+	// regionPreds: regionPredMasks; regionCache: admits's answers.
+	regionPreds []uint64
+	regionCache map[regionKey]bool
 	// dead[pc]: the predicates over a local that is dead at pc. Their
 	// bits are kept 0 and left out of formulas (see deadMasks).
 	dead []uint64
@@ -363,6 +366,7 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		postCache:    map[string][]uint64{},
 		labelCache:   map[string]z3.Bool{},
 		mintermCache: map[[3]uint64]z3.Bool{},
+		regionCache:  map[regionKey]bool{},
 		gammaID:      map[string]int{},
 		nodeOf:       map[ThreadState]int{},
 		sections:     map[ThreadState]sectionSummary{},
@@ -384,6 +388,7 @@ func ReachAndBuild(ctx context.Context, s *Setup) (*ARG, error) {
 		cfa.Vars(p.E, vs)
 		a.predVars = append(a.predVars, slices.Collect(maps.Keys(vs)))
 	}
+	a.regionPreds = regionPredMasks(s.Prog, a.predVars)
 	if s.Posts.Of(s.Prog) {
 		a.posts = s.Posts
 		for i, p := range s.Preds.List {
@@ -476,7 +481,7 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 		st.Gamma, gid = a.intern(st.Gamma)
 		st.gid = gid
 		k := stateKey{st.cell(), gid}
-		if seen[k] {
+		if seen[k] || !a.admits(st, -1, -1) {
 			return
 		}
 		c := st.cell()
@@ -533,6 +538,9 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 			return nil, err
 		}
 		for _, nx := range succs {
+			if !a.admits(nx, -1, -1) {
+				continue // no run has it: no ARG edge either
+			}
 			nx.parent, nx.depth = id, st.depth+1
 			a.connect(st, nx)
 			if !a.entersSection(st, nx) {
@@ -734,7 +742,7 @@ func (a *analysis) race(st *State) *RaceError {
 					continue // the write waits for the handler in progress
 				}
 				for _, h := range A.Edges[ei].Havoc {
-					if h == a.Var.Name {
+					if h == a.Var.Name && a.admits(st, j, q) {
 						return &RaceError{MainEdge: mainEdge, CtxTemplate: j, CtxLoc: q, CtxEdge: ei}
 					}
 				}
@@ -1419,13 +1427,15 @@ func (a *analysis) build() *ARG {
 	}
 	for i := range order {
 		var ms []uint64
+		regions := ^uint64(0)
 		for _, ts := range arg.States[i] {
 			ms = append(ms, ts.M)
+			regions &= a.tmpl.Locs[ts.PC].Regions
 		}
 		pc := arg.States[i][0].PC
 		r := NewRegion(a.Preds, false, ms)
 		l := acfa.Loc{Label: r, Atomic: a.tmpl.Locs[pc].Atomic, Final: len(a.tmpl.Out[pc]) == 0, Transient: a.transient[pc],
-			Handler: a.tmpl.Locs[pc].Handler}
+			Handler: a.tmpl.Locs[pc].Handler, Regions: regions}
 		arg.G.AddLoc(l)
 		l.Label = r.Project()
 		arg.Projected.AddLoc(l)

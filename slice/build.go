@@ -96,7 +96,9 @@ func contract(locs []*cfa.Location, entry int, edges []*cfa.Edge) ([]*cfa.Locati
 
 // sameKind reports whether a thread at a and at b is in the same kind of
 // place for the engines.
-func sameKind(a, b *cfa.Location) bool { return a.Atomic == b.Atomic && a.Handler == b.Handler }
+func sameKind(a, b *cfa.Location) bool {
+	return a.Atomic == b.Atomic && a.Handler == b.Handler && a.Regions == b.Regions
+}
 
 // resolve follows fwd (-1: stay) from every location to where it ends.
 // A cycle of forwards stops at the location where it is found, whose

@@ -416,6 +416,7 @@ func (b *builder) build() *cfa.Program {
 	}
 	b.prog.SplitByArgument()
 	markHandleSummaries(b.prog)
+	b.prog.CountRegions()
 	b.prog.Finish()
 	if delayHandleStores(b.prog) {
 		b.prog.Finish()
