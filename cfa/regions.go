@@ -16,7 +16,7 @@ type RegionCount struct {
 const maxRegions = 64
 
 // CountRegions adds the region counts of p. For a thread template and a
-// global counter it moves by constants, the region is the set of the
+// global counter it moves by one (g++, g--), the region is the set of the
 // template's locations from which a thread can still decrement the
 // counter and can no longer increment it: the thread has added its unit
 // (or another thread added it on its behalf, as main does before it
@@ -33,9 +33,11 @@ const maxRegions = 64
 // number. It relates a counter like threads_alive, which main waits
 // on instead of joining, with the threads that still run.
 //
-// Only the counters whose moves are `g := g + c` and `g := g - c` for
-// constants c are counted; p must not be finished yet (Finish numbers
-// the new variables).
+// Only the counters that some thread tests (an assumption reads them: a
+// thread waits on them) and that the template moves by one at a time
+// (`g++`, `g--`) are counted: a region of another counter would only
+// cost states. p must not be finished yet (Finish numbers the new
+// variables).
 func (p *Program) CountRegions() {
 	// Region bits are on the locations: a template sharing them with
 	// another would have its threads counted against the other's
@@ -50,12 +52,23 @@ func (p *Program) CountRegions() {
 			owner[l] = c
 		}
 	}
+	tested := map[*Var]bool{}
+	for _, c := range p.Templates {
+		for _, e := range c.Edges {
+			if e.Kind == Assume {
+				e.ReadVars(tested)
+			}
+		}
+	}
 	for _, c := range p.Templates[1:] {
 		if shared[c] {
 			continue
 		}
 		moves := c.counterMoves()
 		for _, g := range p.Globals {
+			if !tested[g] {
+				continue
+			}
 			if len(p.RegionCounts) == maxRegions {
 				return
 			}
@@ -107,8 +120,8 @@ func (p *Program) CountRegions() {
 }
 
 // counterWrites are the sources of a template's writes of one global:
-// its constant decrements and increments; other is set when it writes
-// the global otherwise too.
+// its decrements and increments by one; other is set when it writes the
+// global otherwise too.
 type counterWrites struct {
 	dec, inc []int
 	other    bool
@@ -127,7 +140,7 @@ func (c *CFA) counterMoves() map[*Var]*counterWrites {
 			w = &counterWrites{}
 			out[g] = w
 		}
-		switch constantStep(e, g) {
+		switch unitStep(e, g) {
 		case -1:
 			w.dec = append(w.dec, e.From)
 		case 1:
@@ -140,8 +153,8 @@ func (c *CFA) counterMoves() map[*Var]*counterWrites {
 }
 
 // region is the region (CountRegions) of a counter c writes as w says,
-// as a set of location ids, or nil when c does not only move it by
-// constants or the region is empty.
+// as a set of location ids, or nil when c does not only move it by one
+// or the region is empty.
 func (c *CFA) region(w *counterWrites) []bool {
 	if w == nil || w.other || len(w.dec) == 0 {
 		return nil
@@ -159,9 +172,9 @@ func (c *CFA) region(w *counterWrites) []bool {
 	return in
 }
 
-// constantStep is the sign of e's change of g when e is g := g + c or
-// g := g - c for a constant c != 0, and 0 otherwise.
-func constantStep(e *Edge, g *Var) int {
+// unitStep is the sign of e's change of g when e is g := g + 1 or
+// g := g - 1 (the counter's unit), and 0 otherwise.
+func unitStep(e *Edge, g *Var) int {
 	if e.Kind != Assign {
 		return 0
 	}
@@ -173,14 +186,14 @@ func constantStep(e *Edge, g *Var) int {
 		return 0
 	}
 	k, ok := b.Y.(Const)
-	if !ok || k.Val == 0 {
+	if !ok || (k.Val != 1 && k.Val != -1) {
 		return 0
 	}
-	switch {
-	case b.Op == Add && k.Val > 0, b.Op == Sub && k.Val < 0:
-		return 1
-	case b.Op == Add && k.Val < 0, b.Op == Sub && k.Val > 0:
-		return -1
+	switch b.Op {
+	case Add:
+		return int(k.Val)
+	case Sub:
+		return -int(k.Val)
 	}
 	return 0
 }

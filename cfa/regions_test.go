@@ -8,7 +8,8 @@ import (
 )
 
 // workerWith is a program whose worker runs body and main creates
-// workers in a loop, counting each in alive first when count is set.
+// workers in a loop, counting each in alive first when count is set,
+// then waits for alive to be 0.
 func workerWith(body string, count bool) string {
 	inc := ""
 	if count {
@@ -26,6 +27,8 @@ int main(void) {
     ` + inc + `
     pthread_create(&t, 0, worker, 0);
   }
+  while (alive)
+    ;
   return 0;
 }`
 }
@@ -43,7 +46,8 @@ func TestCountRegions(t *testing.T) {
 	}{
 		{"main counts the worker in, the worker counts itself out", workerWith("other = 1; alive--;", true), true, true},
 		{"the worker counts itself in and out", workerWith("alive++; other = 1; alive--;", false), true, false},
-		{"a decrement by a constant other than 1", workerWith("alive -= 2;", true), true, true},
+		{"a decrement by more than the unit", workerWith("alive -= 2;", true), false, false},
+		{"a counter nobody tests", workerWith("other--;", true), false, false},
 		{"a worker that only counts in", workerWith("alive++;", false), false, false},
 		{"a worker that also sets the counter", workerWith("alive--; if (other) alive = 0;", true), false, false},
 		{"a worker that counts in and out in a loop", workerWith("while (other) { alive++; alive--; }", false), false, false},

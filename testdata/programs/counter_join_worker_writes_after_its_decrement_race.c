@@ -3,6 +3,8 @@
 // while the last worker writes it.
 // expect svcomp: data=race alive=safe
 // expect circ: data=race alive=safe
+// expect-explicit svcomp: alive=unknown
+// expect-explicit circ: alive=unknown
 #include <pthread.h>
 
 int alive;
