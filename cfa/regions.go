@@ -226,21 +226,25 @@ func (c *CFA) reachesAny(targets []int) []bool {
 // followBy makes e end at a new atomic location from which an edge adds
 // delta to ghost and goes on to e's target.
 func (c *CFA) followBy(e *Edge, ghost *Var, delta int64) {
-	to := e.To
-	mid := c.NewLoc(true, e.Pos)
-	c.Locs[mid].Handler = c.Locs[to].Handler
+	mid := c.atomicBeside(e.To, e.Pos)
+	c.AddEdge(ghostStep(ghost, delta, mid, e.To, e.Pos))
 	e.To = mid
-	c.AddEdge(ghostStep(ghost, delta, mid, to, e.Pos))
 }
 
 // precedeBy makes e start at a new atomic location that an edge adding
 // delta to ghost leads to from e's source.
 func (c *CFA) precedeBy(e *Edge, ghost *Var, delta int64) {
-	from := e.From
-	mid := c.NewLoc(true, e.Pos)
-	c.Locs[mid].Handler = c.Locs[from].Handler
+	mid := c.atomicBeside(e.From, e.Pos)
+	c.AddEdge(ghostStep(ghost, delta, e.From, mid, e.Pos))
 	e.From = mid
-	c.AddEdge(ghostStep(ghost, delta, from, mid, e.Pos))
+}
+
+// atomicBeside adds an atomic location in the handler region (or not)
+// of location near.
+func (c *CFA) atomicBeside(near int, pos Pos) int {
+	mid := c.NewLoc(true, pos)
+	c.Locs[mid].Handler = c.Locs[near].Handler
+	return mid
 }
 
 func ghostStep(ghost *Var, delta int64, from, to int, pos Pos) *Edge {
