@@ -304,7 +304,10 @@ func CheckSim(g, a *ACFA) bool {
 	for n, gl := range g.Locs {
 		rel[n] = make([]bool, len(a.Locs))
 		for q, al := range a.Locs {
-			rel[n][q] = gl.Atomic == al.Atomic && gl.Final == al.Final && gl.Transient == al.Transient && gl.Handler == al.Handler && gl.Label.Implies(al.Label)
+			// A location the context counts in a region
+			// (Loc.Regions) may stand only for ones in it.
+			rel[n][q] = gl.Atomic == al.Atomic && gl.Final == al.Final && gl.Transient == al.Transient && gl.Handler == al.Handler &&
+				al.Regions&^gl.Regions == 0 && gl.Label.Implies(al.Label)
 		}
 	}
 	for changed := true; changed; {

@@ -231,7 +231,8 @@ func TestCheckSim(t *testing.T) {
 
 func TestContextOrder(t *testing.T) {
 	// Say (0,1) is atomic and (1,1) a handler location.
-	matchAt := [][]Match{{AtLeast, Exactly}, {AtLeast, Occupied}}
+	// and (2,0) a location a region count counts.
+	matchAt := [][]Match{{AtLeast, Exactly}, {AtLeast, Occupied}, {SameOrOmega}}
 	tests := []struct {
 		name         string
 		small, big   Context
@@ -245,6 +246,8 @@ func TestContextOrder(t *testing.T) {
 		{"an atomic location must match exactly", Context{{0, 0}, {0}}, Context{{0, 1}, {0}}, true, false},
 		{"a handler location may have more threads", Context{{0, 0}, {0, 1}}, Context{{0, 0}, {0, Omega}}, true, true},
 		{"a handler location must be occupied in both or neither", Context{{0, 0}, {0, 0}}, Context{{0, 0}, {0, 1}}, true, false},
+		{"a counted location takes the same count", Context{{0, 0}, {0, 0}, {1}}, Context{{0, 0}, {0, 0}, {2}}, true, false},
+		{"or omega", Context{{0, 0}, {0, 0}, {1}}, Context{{0, 0}, {0, 0}, {Omega}}, true, true},
 	}
 	for _, tc := range tests {
 		all := true

@@ -99,6 +99,11 @@ const (
 	// Exactly: the same count (atomic locations, where one thread
 	// blocks the others and two block everyone).
 	Exactly
+	// SameOrOmega: the same count, or omega in the bigger context (a
+	// location a region count counts: more threads there surely is a
+	// stronger bound on its ghost, which may rule out moves that fewer
+	// allow; omega bounds nothing).
+	SameOrOmega
 )
 
 // CoveredBy reports whether g <= o location by location, compared as
@@ -118,6 +123,10 @@ func (g Context) CoveredBy(o Context, match [][]Match) bool {
 			case Occupied:
 				if c.Positive() != d.Positive() || !c.LessEq(d) {
 					return false
+				}
+			case SameOrOmega:
+				if d != Omega {
+					return false // c != d
 				}
 			default:
 				if !c.LessEq(d) {

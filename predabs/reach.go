@@ -195,22 +195,29 @@ func (a *analysis) covers(big, small *State) bool {
 // matchKinds is how covers compares the counts of each context
 // location, and strict the support bits (support) of those that are
 // not AtLeast.
-func matchKinds(As []*acfa.ACFA) (match [][]acfa.Match, strict []uint64) {
+//
+// A location in a region whose ghost some predicate bounds (counted)
+// takes the same count or omega: with more threads there surely, the
+// bigger context may be pruned (admits) where the smaller one is not.
+func matchKinds(As []*acfa.ACFA, counted uint64) (match [][]acfa.Match, strict []uint64) {
 	match = make([][]acfa.Match, len(As))
 	i := 0
 	for j, A := range As {
 		match[j] = make([]acfa.Match, len(A.Locs))
 		for q, l := range A.Locs {
+			inRegion := l.Regions&counted != 0
 			switch {
-			case l.Atomic || l.Transient || l.Final:
+			case l.Atomic || l.Transient || l.Final, l.Handler && inRegion:
 				match[j][q] = acfa.Exactly
 			case l.Handler:
 				match[j][q] = acfa.Occupied
+			case inRegion:
+				match[j][q] = acfa.SameOrOmega
 			}
 			if i%64 == 0 {
 				strict = append(strict, 0)
 			}
-			if match[j][q] != acfa.AtLeast {
+			if match[j][q] == acfa.Exactly || match[j][q] == acfa.Occupied {
 				strict[i/64] |= 1 << (i % 64)
 			}
 			i++
@@ -474,7 +481,13 @@ func (a *analysis) run(ctx context.Context, saturating bool) (*ARG, error) {
 	// A cell keeps only its states that no other covers (an antichain):
 	// covering is transitive, so a state one of them covers is covered
 	// by the one that covers them, and the scans stay short.
-	a.matches, a.strict = matchKinds(a.ACFAs)
+	var counted uint64
+	for r, rc := range a.Prog.RegionCounts {
+		if a.regionPreds[r] != 0 {
+			counted |= 1 << rc.Bit
+		}
+	}
+	a.matches, a.strict = matchKinds(a.ACFAs, counted)
 	cells := map[cell][]int{}
 	push := func(st *State) {
 		var gid int

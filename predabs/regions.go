@@ -18,9 +18,9 @@ import (
 
 // regionKey caches admits: a minterm, a region count and a bound.
 type regionKey struct {
-	m      uint64
-	region int
-	lb     int
+	m, care uint64
+	region  int
+	lb      int
 }
 
 // admits reports whether st is consistent with every region count: its
@@ -34,13 +34,14 @@ func (a *analysis) admits(st *State, xj, xq int) bool {
 			continue // nothing bounds the ghost from above
 		}
 		lb := a.surely(st, rc.Bit, xj, xq)
-		m := st.M & a.care(st.PC)
-		k := regionKey{m, r, lb}
+		care := a.care(st.PC)
+		m := st.M & care
+		k := regionKey{m, care, r, lb}
 		ok, seen := a.regionCache[k]
 		if !seen {
 			sv := a.Solver
 			var err error
-			ok, err = sv.Check(a.minterm(m, a.care(st.PC), 1), sv.Const(env(1)(rc.Var)).GE(sv.Num(int64(lb))))
+			ok, err = sv.Check(a.minterm(m, care, 1), sv.Const(env(1)(rc.Var)).GE(sv.Num(int64(lb))))
 			ok = ok || err != nil
 			a.regionCache[k] = ok
 		}

@@ -8,7 +8,8 @@ import "circ/cfa"
 func (s *Slicer) build(kept map[*cfa.Edge]bool) *cfa.Program {
 	p := s.p
 	np := &cfa.Program{File: p.File, Globals: p.Globals, Memory: p.Memory, Seeds: p.Seeds,
-		WeakOrders: p.WeakOrders, Fences: p.Fences, DataModel: p.DataModel, PointerBits: p.PointerBits, InterruptEnable: p.InterruptEnable}
+		WeakOrders: p.WeakOrders, Fences: p.Fences, DataModel: p.DataModel, PointerBits: p.PointerBits, InterruptEnable: p.InterruptEnable,
+		RegionCounts: p.RegionCounts}
 	clones := map[*cfa.CFA]*cfa.CFA{}
 	for _, c := range p.Templates {
 		nc := *c

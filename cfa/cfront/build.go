@@ -416,11 +416,13 @@ func (b *builder) build() *cfa.Program {
 	}
 	b.prog.SplitByArgument()
 	markHandleSummaries(b.prog)
+	b.prog.Finish()
+	delayHandleStores(b.prog)
+	// After the handle stores are delayed: a store placed after its
+	// creation takes the atomicity of the creation's source, which the
+	// ghost's step before a creation makes atomic.
 	b.prog.CountRegions()
 	b.prog.Finish()
-	if delayHandleStores(b.prog) {
-		b.prog.Finish()
-	}
 	b.checkByteGuards()
 	return b.prog
 }
